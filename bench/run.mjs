@@ -1,0 +1,22 @@
+// npm run bench: every benchmark in turn; exits 1 when any is over its budget. Not part of npm test.
+//
+//   npm run bench [-- build dir]     (the sign-in bundle bench needs a web build: npm run build)
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { root } from './server.mjs';
+
+const benches = [
+  ['Sign-in page JavaScript', 'login-bundle.mjs', process.argv.slice(2)],
+  ['Server start-up', 'startup.mjs', []],
+  ['Image upload processing', 'upload.mjs', [], ['--import', 'tsx']],
+  ['Profile read at 100 000 members (PostgreSQL)', 'profile-read.mjs', []],
+];
+
+let failed = 0;
+for (const [name, file, args, nodeFlags = []] of benches) {
+  console.log(`\n=== ${name} (bench/${file}) ===\n`);
+  const { status } = spawnSync(process.execPath, [...nodeFlags, path.join(root, 'bench', file), ...args], { stdio: 'inherit', cwd: root });
+  if (status !== 0) failed++;
+}
+console.log(failed ? `\n${failed} benchmark(s) over budget or failed.` : '\nAll benchmarks within budget.');
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,69 @@
+// Shared by the benchmarks: spawns the real server (as `npm start` does) and waits for its health check.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Spawns server/src/main.ts with the given environment; `ready` resolves with the ms from spawn to the first 200 from /api/v1/health. */
+export async function spawnServer(env) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let output = '';
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (output += d.toString()));
+  child.stderr.on('data', (d) => (output += d.toString()));
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const ready = (async () => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/v1/health`);
+        if (res.status === 200) return performance.now() - startedAt;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+
+  return {
+    url,
+    ready,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Formats a table of rows (arrays of strings); columns of numbers (with units) are right-aligned. */
+export function table(header, rows) {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i]).length)));
+  const numeric = header.map((_, i) => rows.every((r) => /^[\d.,%-]+( ?(kB|ms|s))?$/.test(String(r[i]))));
+  const line = (r) => r.map((c, i) => (numeric[i] ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

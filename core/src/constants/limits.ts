@@ -1,0 +1,18 @@
+/** Business constants and limits (spec §9). */
+export const limits = {
+  signInThrottle: { maxAttempts: 5, windowMinutes: 15 },
+  guardAuthWaitMs: 5000,
+  bioMaxLength: 1000,
+  profileAge: { min: 18, max: 120 },
+  verificationAge: { min: 18, max: 100 },
+  lookingForMax: 5,
+  interestsMax: 5,
+  contentFileMaxBytes: 50 * 1024 * 1024,
+  imageMaxBytes: 5 * 1024 * 1024,
+  setupWizardSteps: 4,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  toast: { durationMs: 5000, swipeThresholdPx: 50, hotkey: 'F8', limit: 1 },
+  jsonBodyMaxBytes: 1024 * 1024,
+  contactMessageMax: 5000,
+} as const;

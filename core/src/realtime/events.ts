@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { messageDtoSchema } from '../schemas/message.schema';
+
+/**
+ * The realtime protocol (WebSocket at REALTIME_PATH, authenticated by the session cookie).
+ * Every frame is one JSON object `{ type, payload }`. The server sends ServerEvent, the browser
+ * sends ClientEvent. docs/api.md describes it for people.
+ */
+export const REALTIME_PATH = '/api/v1/realtime';
+
+/** Close codes the server uses (4xxx are the app's own). */
+export const CLOSE_CODES = {
+  /** no session, or the session ended (signed out, expired): sign in again, do not retry blindly */
+  unauthenticated: 4401,
+  /** the page's Origin is not one of the site's own */
+  forbiddenOrigin: 4403,
+  /** the socket did not keep up (too much unsent data) */
+  tooSlow: 4408,
+  /** the server is restarting: reconnect with backoff */
+  goingAway: 1001,
+} as const;
+
+/** The spec's realtime defaults (§9): heartbeat every 30 s, a peer silent for 10 s more is dead. */
+export const HEARTBEAT_MS = 30_000;
+export const HEARTBEAT_TIMEOUT_MS = 10_000;
+/** A member counts as online when active within this window (sockets refresh it every heartbeat). */
+export const ONLINE_WINDOW_MS = 75_000;
+/** At most this many members watched for presence per socket. */
+export const PRESENCE_WATCH_MAX = 200;
+
+export const EVENT = {
+  ready: 'ready',
+  messageCreated: 'message.created',
+  messageDeleted: 'message.deleted',
+  messageRead: 'message.read',
+  typing: 'typing',
+  presence: 'presence',
+  resync: 'resync',
+  pong: 'pong',
+} as const;
+
+const id = z.string().min(1).max(64);
+
+/** Sent once the socket is registered: events from now on reach it. */
+export const readyPayload = z.object({ userId: id });
+/** A message was stored (to every socket of sender and receiver). */
+export const messageCreatedPayload = z.object({ message: messageDtoSchema });
+/** The sender deleted a message (to every socket of both members). */
+export const messageDeletedPayload = z.object({ id: z.string(), senderId: id, receiverId: id });
+/** `readerId` opened the thread: every message from `senderId` to them sent up to `readAt` is read. */
+export const messageReadPayload = z.object({ readerId: id, senderId: id, readAt: z.string(), count: z.number().int().nonnegative() });
+/** The other member started or stopped typing to you. */
+export const typingPayload = z.object({ userId: id, typing: z.boolean() });
+/** A watched member came online or went offline; never sent for members who hide their last-active time. */
+export const presencePayload = z.object({ userId: id, online: z.boolean(), lastActiveAt: z.string().nullable() });
+/** Events may have been missed (the server lost its database listener for a moment): refetch. */
+export const resyncPayload = z.object({});
+export const pongPayload = z.object({});
+
+export const serverEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(EVENT.ready), payload: readyPayload }),
+  z.object({ type: z.literal(EVENT.messageCreated), payload: messageCreatedPayload }),
+  z.object({ type: z.literal(EVENT.messageDeleted), payload: messageDeletedPayload }),
+  z.object({ type: z.literal(EVENT.messageRead), payload: messageReadPayload }),
+  z.object({ type: z.literal(EVENT.typing), payload: typingPayload }),
+  z.object({ type: z.literal(EVENT.presence), payload: presencePayload }),
+  z.object({ type: z.literal(EVENT.resync), payload: resyncPayload }),
+  z.object({ type: z.literal(EVENT.pong), payload: pongPayload }),
+]);
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+export type ServerEventType = ServerEvent['type'];
+export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+
+/** What the browser may send. Anything else is ignored. */
+export const clientEventSchema = z.discriminatedUnion('type', [
+  /** tell `to` that I am (or stopped) typing to them */
+  z.object({ type: z.literal('typing'), payload: z.object({ to: id, typing: z.boolean() }) }),
+  /** the members whose presence I want (replaces the previous list); answered with one presence event each */
+  z.object({ type: z.literal('presence.watch'), payload: z.object({ userIds: z.array(id).max(PRESENCE_WATCH_MAX) }) }),
+  /** an application-level heartbeat: answered with pong */
+  z.object({ type: z.literal('ping'), payload: z.object({}).optional() }),
+]);
+export type ClientEvent = z.infer<typeof clientEventSchema>;
