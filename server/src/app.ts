@@ -1,0 +1,127 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { limits } from '@velvet/core/constants/limits';
+import { messages } from '@velvet/core/messages';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
+import type { Logger } from './logger';
+import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
+import { clientIp } from './middleware/client-ip';
+import { AppError, errorBody, handleError } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
+import { rateLimit } from './middleware/rate-limit';
+import { loadSession, type AppEnv } from './middleware/session';
+import { healthRoutes } from './modules/health/health.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { configRoutes } from './modules/account/config.routes';
+import { profilesRepository } from './modules/profiles/profiles.repository';
+import { profilesService } from './modules/profiles/profiles.service';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { contactRepository } from './modules/contact/contact.repository';
+import { contactService } from './modules/contact/contact.service';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { outboxRoutes } from './modules/dev/outbox.routes';
+import { mediaRepository } from './modules/media/media.repository';
+import { mediaService } from './modules/media/media.service';
+import { mediaRoutes } from './modules/media/media.routes';
+import { messagesRepository } from './modules/messages/messages.repository';
+import { messagesService } from './modules/messages/messages.service';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { createGateway } from './realtime/gateway';
+import { realtimeRoutes } from './realtime/realtime.routes';
+import { mountWebApp } from './static';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  storage: Storage;
+  log: Logger;
+}
+
+const tooLarge = () => {
+  throw new AppError(413, 'BODY_TOO_LARGE', messages.errors.bodyTooLarge);
+};
+
+/** Builds the whole HTTP app from its modules; tests drive it without a port. */
+export function createApp(deps: AppDeps) {
+  const { config, database, mailer, storage, log } = deps;
+  const auth = createAuth({ config, db: database.db, mailer });
+  const profiles = profilesService(profilesRepository(database.db));
+  const contact = contactService({
+    repo: contactRepository(database.db),
+    mailer,
+    to: config.contactEmail,
+    siteName: config.siteName,
+    log,
+  });
+  const media = mediaService({ repo: mediaRepository(database.db), storage, log });
+
+  // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
+  const realtime = createGateway({ database, log, trustedOrigins: config.trustedOrigins, loadMessage: (id) => messaging.findMessage(id) });
+  const messaging = messagesService({ repo: messagesRepository(database.db), events: realtime.hub });
+
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => handleError(err, c, log));
+  app.use('*', requestLog(log));
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+
+  // Auth: the client address comes from the socket or the operator's proxy header, never the client.
+  app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge }), async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustedProxyHeader));
+    const method = c.req.method;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+    const response = await auth.handler(new Request(c.req.raw.url, { method, headers, body }));
+    if (response.status >= 500) {
+      log.error({ path: c.req.path, status: response.status }, 'auth error');
+      return c.json(errorBody('INTERNAL', messages.errors.internal), 500);
+    }
+    if (response.status === 404 && !response.headers.get('content-type')) {
+      return c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404);
+    }
+    return response;
+  });
+
+  const api = new Hono<AppEnv>();
+  const jsonLimit = bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge });
+  // An image upload carries its own, larger limit (media.routes.ts); every other body gets 1 MB.
+  api.use('*', (c, next) => (c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  api.use('*', loadSession(auth));
+  api.route('/health', healthRoutes({ database, storage }));
+  api.route('/config', configRoutes(config));
+  api.route('/me', accountRoutes({ profiles }));
+  api.route('/profiles', profilesRoutes(profiles));
+  if (config.rateLimits)
+    api.post(
+      '/contact',
+      rateLimit({ db: database.db, name: 'contact', max: 5, windowMs: 60 * 60_000, key: (c) => clientIp(c, config.trustedProxyHeader) }),
+    );
+  api.route('/contact', contactRoutes(contact));
+  if (config.rateLimits)
+    api.post(
+      '/media',
+      rateLimit({
+        db: database.db,
+        name: 'upload',
+        max: 60,
+        windowMs: 60 * 60_000,
+        key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
+      }),
+    );
+  api.route('/media', mediaRoutes(media));
+  api.route('/messages', messagesRoutes(messaging, { db: database.db, rateLimits: config.rateLimits }));
+  api.route('/realtime', realtimeRoutes(realtime));
+  api.all('*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
+  app.route('/api/v1', api);
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
+
+  if (config.env !== 'production') app.route('/dev/outbox', outboxRoutes(mailer));
+  if (config.webDist) mountWebApp(app, config.webDist);
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
+
+  return { app, auth, websocket: realtime.websocket, realtime };
+}

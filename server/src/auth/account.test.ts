@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { client, signedInMember, type Client } from '../../test/http';
+
+const PASSWORD = 'correct-horse-1';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function signIn(email: string, password: string) {
+  const c = client(t);
+  const res = await c.post('/api/auth/sign-in/email', { email, password });
+  return { c, res };
+}
+
+const me = (c: Client) => c.get('/api/v1/me');
+
+interface ListedSession {
+  id: string;
+  token: string;
+  userId: string;
+  userAgent?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+describe('change password', () => {
+  const email = 'password.change@example.test';
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const c = await signedInMember(t, email, PASSWORD);
+    const res = await c.post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'a-new-password-2' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.json.code).toBe('INVALID_PASSWORD');
+    expect((await me(c)).status).toBe(200);
+    expect((await signIn(email, PASSWORD)).res.status).toBe(200);
+    expect((await signIn(email, 'a-new-password-2')).res.status).toBe(401);
+  });
+
+  it('refuses a new password that breaks the rules', async () => {
+    const { c } = await signIn(email, PASSWORD);
+    const res = await c.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'short' });
+    expect(res.status).toBe(400);
+    expect((await signIn(email, PASSWORD)).res.status).toBe(200);
+  });
+
+  it('changes it: the new password signs in, the old one no longer does', async () => {
+    const { c } = await signIn(email, PASSWORD);
+    const other = (await signIn(email, PASSWORD)).c;
+    const res = await c.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-password-2' });
+    expect(res.status).toBe(200);
+    expect((await me(c)).status).toBe(200);
+    // without revokeOtherSessions the other device stays signed in
+    expect((await me(other)).status).toBe(200);
+    expect((await signIn(email, 'a-new-password-2')).res.status).toBe(200);
+    expect((await signIn(email, PASSWORD)).res.status).toBe(401);
+  });
+
+  it('signs out the other devices when asked, keeping this one', async () => {
+    const { c } = await signIn(email, 'a-new-password-2');
+    const other = (await signIn(email, 'a-new-password-2')).c;
+    const res = await c.post('/api/auth/change-password', {
+      currentPassword: 'a-new-password-2',
+      newPassword: 'a-third-password-3',
+      revokeOtherSessions: true,
+    });
+    expect(res.status).toBe(200);
+    expect((await me(c)).status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  const email = 'sessions.member@example.test';
+  const strangerEmail = 'sessions.stranger@example.test';
+
+  it('lists only the member’s own sessions', async () => {
+    const phone = await signedInMember(t, email, PASSWORD);
+    const laptop = (await signIn(email, PASSWORD)).c;
+    const stranger = await signedInMember(t, strangerEmail, PASSWORD);
+    const strangerList = await stranger.get('/api/auth/list-sessions');
+    expect(strangerList.status).toBe(200);
+    const strangerTokens = (strangerList.json as ListedSession[]).map((s) => s.token);
+    expect(strangerTokens.length).toBeGreaterThan(0);
+
+    const list = await phone.get('/api/auth/list-sessions');
+    expect(list.status).toBe(200);
+    const sessions = list.json as ListedSession[];
+    expect(sessions.length).toBe(2);
+    const ownId = (await me(phone)).json.user.id;
+    expect(new Set(sessions.map((s) => s.userId))).toEqual(new Set([ownId]));
+    for (const token of strangerTokens) expect(list.text).not.toContain(token);
+
+    expect((await me(laptop)).status).toBe(200);
+  });
+
+  it('cannot revoke another member’s session', async () => {
+    const stranger = (await signIn(strangerEmail, PASSWORD)).c;
+    const target = (await signIn(email, PASSWORD)).c;
+    const tokens = ((await target.get('/api/auth/list-sessions')).json as ListedSession[]).map((s) => s.token);
+    for (const token of tokens) await stranger.post('/api/auth/revoke-session', { token });
+    expect((await me(target)).status).toBe(200);
+    expect((await me(stranger)).status).toBe(200);
+  });
+
+  it('revokes one session by its token', async () => {
+    const { c } = await signIn(email, PASSWORD);
+    const other = (await signIn(email, PASSWORD)).c;
+    const current = await c.get('/api/auth/get-session');
+    const otherCurrent = await other.get('/api/auth/get-session');
+    expect(current.json.session.token).not.toBe(otherCurrent.json.session.token);
+    const res = await c.post('/api/auth/revoke-session', { token: otherCurrent.json.session.token });
+    expect(res.status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(c)).status).toBe(200);
+  });
+
+  it('“sign out everywhere else” ends every other session and keeps this one', async () => {
+    const { c } = await signIn(email, PASSWORD);
+    const other = (await signIn(email, PASSWORD)).c;
+    const stranger = (await signIn(strangerEmail, PASSWORD)).c;
+    expect((await me(other)).status).toBe(200);
+
+    const res = await c.post('/api/auth/revoke-other-sessions');
+    expect(res.status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await me(c)).status).toBe(200);
+    expect((await me(stranger)).status).toBe(200);
+    const left = (await c.get('/api/auth/list-sessions')).json as ListedSession[];
+    expect(left).toHaveLength(1);
+  });
+});
+
+describe('change email', () => {
+  it('mails a confirmation link; following it changes the email', async () => {
+    const oldEmail = 'email.before@example.test';
+    const newEmail = 'email.after@example.test';
+    const c = await signedInMember(t, oldEmail, PASSWORD);
+    const sentBefore = (await t.mailer.outbox()).length;
+
+    const res = await c.post('/api/auth/change-email', { newEmail, callbackURL: '/my-account?emailChanged=1' });
+    expect(res.status).toBe(200);
+    expect((await me(c)).json.user.email).toBe(oldEmail);
+
+    // Follow the mailed link(s): better-auth may first ask the old address to approve, then mails the new one.
+    const followed = new Set<string>();
+    for (let hop = 0; hop < 3; hop++) {
+      const mails = (await t.mailer.outbox()).slice(0, (await t.mailer.outbox()).length - sentBefore);
+      const next = mails.map((m) => ({ m, link: /https?:\/\/\S+/.exec(m.text)?.[0] })).find(({ link }) => link && !followed.has(link));
+      if (!next?.link) break;
+      expect([oldEmail, newEmail]).toContain(next.m.to);
+      followed.add(next.link);
+      const url = new URL(next.link);
+      const visit = await c.get(url.pathname + url.search);
+      expect(visit.status).toBe(302);
+      expect(visit.headers.get('location')).toBe('/my-account?emailChanged=1');
+      if ((await me(c)).json.user.email === newEmail) break;
+    }
+    expect(followed.size).toBeGreaterThan(0);
+    const after = await me(c);
+    expect(after.json.user.email).toBe(newEmail);
+    expect(after.json.user.emailVerified).toBe(true);
+    // the last link went to the new address, so the member proved they own it
+    const mails = await t.mailer.outbox();
+    expect(mails.some((m) => m.to === newEmail)).toBe(true);
+
+    await c.post('/api/auth/sign-out');
+    expect((await signIn(newEmail, PASSWORD)).res.status).toBe(200);
+    expect((await signIn(oldEmail, PASSWORD)).res.status).toBe(401);
+  });
+
+  it('does not change anything until the link is followed, and the link works only for its member', async () => {
+    const c = await signedInMember(t, 'email.pending@example.test', PASSWORD);
+    const stranger = await signedInMember(t, 'email.stranger@example.test', PASSWORD);
+    const res = await c.post('/api/auth/change-email', { newEmail: 'email.pending-new@example.test', callbackURL: '/my-account' });
+    expect(res.status).toBe(200);
+    expect((await me(c)).json.user.email).toBe('email.pending@example.test');
+    const mail = (await t.mailer.outbox()).find((m) => m.to === 'email.pending-new@example.test' || m.to === 'email.pending@example.test');
+    expect(mail).toBeDefined();
+    const url = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+    // another signed-in member opening the link does not change either account
+    const visit = await stranger.get(url.pathname + url.search);
+    expect(visit.headers.get('location')).toContain('error=');
+    expect((await me(stranger)).json.user.email).toBe('email.stranger@example.test');
+    expect((await me(c)).json.user.email).toBe('email.pending@example.test');
+  });
+
+  it('answers the same for an address already in use, and sends it nothing', async () => {
+    await signedInMember(t, 'email.taken@example.test', PASSWORD);
+    const c = await signedInMember(t, 'email.wants-taken@example.test', PASSWORD);
+    const before = (await t.mailer.outbox()).length;
+    const res = await c.post('/api/auth/change-email', { newEmail: 'email.taken@example.test', callbackURL: '/my-account' });
+    expect(res.status).toBe(200);
+    expect((await t.mailer.outbox()).length).toBe(before);
+    expect((await me(c)).json.user.email).toBe('email.wants-taken@example.test');
+  });
+});

@@ -1,0 +1,152 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, genericOAuth, twoFactor } from 'better-auth/plugins';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema/index';
+import type { Mailer } from '../mail/mailer';
+import { actionMail } from '../mail/templates';
+import { inputRules } from './input-rules.plugin';
+import { signInThrottle } from './sign-in-throttle.plugin';
+import { totpReplayGuard } from './totp-replay.plugin';
+
+/** The header the app sets from the socket (or the trusted proxy header); clients cannot forge it. */
+export const CLIENT_IP_HEADER = 'x-velvet-client-ip';
+
+/** better-auth's change-email links carry `updateTo` in their token (a JWT). */
+function isEmailChange(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { updateTo?: unknown };
+    return typeof payload.updateTo === 'string';
+  } catch {
+    return false;
+  }
+}
+
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = opts;
+  const site = config.siteName;
+
+  return betterAuth({
+    appName: site,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.secret,
+    trustedOrigins: config.trustedOrigins,
+    // a broken provider return (no state) lands on the sign-in screen with the provider error toast
+    onAPIError: { errorURL: '/login?providerError=1' },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: { verified: { type: 'boolean', defaultValue: false, input: false } },
+      changeEmail: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: `Reset your ${site} password`,
+          ...actionMail({
+            siteName: site,
+            heading: 'Reset your password',
+            intro: 'Someone asked to reset the password of your account. The link works for one hour.',
+            action: 'Choose a new password',
+            url,
+          }),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      // the member signs in after confirming (spec journey: confirm, then sign in)
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, url, token }) {
+        const change = isEmailChange(token);
+        await mailer.send({
+          to: user.email,
+          subject: change ? `Confirm your new email for ${site}` : `Confirm your email for ${site}`,
+          ...actionMail({
+            siteName: site,
+            heading: change ? 'Confirm your new email' : `Welcome to ${site}`,
+            intro: change
+              ? `You asked to use this address for your ${site} account. Open the link within one hour to make the change; until then your account keeps its old address.`
+              : 'Confirm this email address to finish creating your account.',
+            action: change ? 'Confirm my new email' : 'Confirm my email',
+            url,
+          }),
+        });
+      },
+    },
+    session: {
+      // 'Keep me signed in' off: a browser-session cookie (rememberMe: false) that ends when the browser closes
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // list-sessions shows only the member's own devices; don't demand a sign-in from the last 24 h
+      // (password changes, two-factor and email changes ask for the password or a mailed link anyway)
+      freshAge: 0,
+    },
+    rateLimit: {
+      enabled: config.rateLimits,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      cookiePrefix: 'velvet',
+      // better-auth switches origin/callbackURL/CSRF checks off under NODE_ENV=test: keep production behaviour
+      disableOriginCheck: false,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    plugins: [
+      inputRules(),
+      signInThrottle(db),
+      totpReplayGuard(db),
+      twoFactor({ issuer: site }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: config.oidc.providerId,
+                  discoveryUrl: config.oidc.discoveryUrl,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // better-auth 1.7 signs in through POST /sign-in/social { provider } and comes back to
+                  // /api/auth/callback/<providerId>. With a secret: client_secret_basic (oidc-provider's client
+                  // default, accepted by Google; better-auth's own default is client_secret_post). Without one
+                  // ('basic' would make better-auth refuse to start): a public client with PKCE ('none').
+                  ...(config.oidc.clientSecret ? { authentication: 'basic' as const } : {}),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,116 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { z } from 'zod';
+import { messages } from '@velvet/core/messages';
+import { forgotPasswordSchema, passwordSchema, signInSchema, signUpSchema } from '@velvet/core/schemas/credentials.schema';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const refuse = (message: string, details: Record<string, string>) =>
+  new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message, details });
+
+// better-auth checks addresses with zod's email rule after us; refuse what it would refuse, in the spec's words
+const strictEmail = z.email();
+
+/** Checks a body against a shared schema (classic zod or zod/mini alike). */
+function check<S extends z.core.$ZodType>(schema: S, body: unknown): z.core.output<S> {
+  // a JSON array, string or null is no form at all: the "missing fields" words, not zod's
+  const parsed = z.core.safeParse(schema, isPlainObject(body) ? body : {});
+  if (!parsed.success) {
+    const details: Record<string, string> = {};
+    for (const issue of parsed.error.issues) details[issue.path.join('.') || '_'] ??= issue.message;
+    throw refuse(parsed.error.issues[0]?.message ?? messages.errors.badRequest, details);
+  }
+  const email = (parsed.data as { email?: unknown }).email;
+  if (typeof email === 'string' && !strictEmail.safeParse(email).success) {
+    throw refuse(messages.signIn.invalidEmail, { email: messages.signIn.invalidEmail });
+  }
+  return parsed.data;
+}
+
+/** Control characters (NUL included) cannot be stored in a PostgreSQL text column. */
+const printable = (s: string) => s.replace(/\p{Cc}/gu, '');
+
+const RESET_TOKEN_SHAPE = /^[\w-]{1,256}$/;
+
+/** Where a confirmation link lands when the client names no place: the sign-in screen's notice. */
+const CONFIRMED_CALLBACK = '/login?confirmed=1';
+
+/** Sign-up fields better-auth may see; anything else (image, role, verified…) never reaches it. */
+const SIGN_UP_FIELDS = new Set(['email', 'password', 'name', 'callbackURL']);
+
+/**
+ * The shared sign-in and sign-up rules (core schemas), enforced before better-auth runs, so the
+ * server answers with the spec's words and refuses members who have not confirmed they are 18+.
+ */
+export function inputRules(): BetterAuthPlugin {
+  return {
+    id: 'velvet-input-rules',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const input = check(signInSchema, ctx.body);
+            const body = ctx.body as Record<string, unknown>;
+            // an unconfirmed member's sign-in mails a fresh confirmation link: land it on the sign-in screen
+            const callbackURL = typeof body.callbackURL === 'string' && body.callbackURL ? body.callbackURL : CONFIRMED_CALLBACK;
+            return { context: { body: { ...body, email: input.email, callbackURL } } };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/sign-up/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const input = check(signUpSchema, ctx.body);
+            const body = ctx.body as Record<string, unknown>;
+            const given = typeof body.name === 'string' ? printable(body.name).trim().slice(0, 60) : '';
+            const name = given || input.email.split('@')[0]!;
+            const callbackURL = typeof body.callbackURL === 'string' && body.callbackURL ? body.callbackURL : CONFIRMED_CALLBACK;
+            // better-auth merges a hook's body INTO the request body (defu), so extra keys would
+            // survive: drop them from the request itself
+            for (const key of Object.keys(body)) if (!SIGN_UP_FIELDS.has(key)) delete body[key];
+            return {
+              context: {
+                body: { email: input.email, password: input.password, name, callbackURL },
+              },
+            };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/request-password-reset',
+          handler: createAuthMiddleware(async (ctx) => {
+            const input = check(forgotPasswordSchema, ctx.body);
+            return { context: { body: { ...(ctx.body as object), email: input.email } } };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/reset-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = isPlainObject(ctx.body) ? ctx.body : {};
+            const token = body.token ?? ctx.query?.token;
+            // better-auth's reset tokens are short url-safe ids; anything else (a NUL byte made
+            // PostgreSQL fail the lookup: a 500) is simply not a valid link
+            if (typeof token !== 'string' || !RESET_TOKEN_SHAPE.test(token)) {
+              throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: messages.account.resetInvalid });
+            }
+            const password = z.core.safeParse(passwordSchema, body.newPassword);
+            if (!password.success) {
+              const message = password.error.issues[0]?.message ?? messages.signUp.passwordTooShort;
+              throw refuse(message, { newPassword: message });
+            }
+          }),
+        },
+        {
+          // a mangled confirmation link (no token) gets the spec's words, not a schema dump
+          matcher: (ctx) => ctx.path === '/verify-email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const token = (ctx.query as { token?: unknown } | undefined)?.token;
+            if (typeof token !== 'string' || !token) {
+              throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: messages.signIn.confirmLinkInvalid });
+            }
+          }),
+        },
+      ],
+    },
+  };
+}

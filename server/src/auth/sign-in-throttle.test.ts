@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { messages } from '@velvet/core/messages';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { client } from '../../test/http';
+import { createApp } from '../app';
+import { loadConfig } from '../config/env';
+import { openDatabase, type Database } from '../db/client';
+import { signInAttempt } from '../db/schema/index';
+import { createLogger } from '../logger';
+import { createLocalStorage } from '../storage/local-storage';
+
+const SIGN_IN = '/api/auth/sign-in/email';
+const PASSWORD = 'correct-horse-1';
+const THROTTLED = 'Too Many Attempts - Please wait 15 minutes before trying again.';
+
+let t: TestApp;
+/** A second server instance on the same database (its own pool when on a PostgreSQL server). */
+let other: TestApp;
+let otherDatabase: Database | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  let database = t.database;
+  if (process.env.TEST_DATABASE_URL) {
+    const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${rows[0]!.name}`;
+    database = otherDatabase = await openDatabase({ databaseUrl: url.toString() });
+  }
+  // behind a proxy that forwards the client's address: the count must not care about it
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.dataDir,
+    PUBLIC_URL: t.config.publicUrl,
+    TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+  });
+  const storage = createLocalStorage(path.join(t.dataDir, 'uploads-2'));
+  const { app, auth } = createApp({ config, database, mailer: t.mailer, storage, log: createLogger('silent') });
+  other = { ...t, app, auth, database, config };
+});
+afterAll(async () => {
+  await otherDatabase?.close();
+  await t.close();
+});
+
+let n = 0;
+let passwordHash: Promise<string> | undefined;
+/** A confirmed member, made straight through better-auth's adapter (one password hash for all). */
+async function account() {
+  const ctx = await t.auth.$context;
+  passwordHash ??= ctx.password.hash(PASSWORD);
+  const email = `throttle.${Date.now().toString(36)}.${n++}@example.com`;
+  const created = await ctx.internalAdapter.createUser({ email, name: 'Throttle', emailVerified: true }, { method: 'email-password' });
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: await passwordHash,
+  });
+  return email;
+}
+const signIn = (app: TestApp, email: string, password: string, headers?: Record<string, string>) =>
+  client(app).request('POST', SIGN_IN, { email, password }, headers);
+const failures = async (email: string) =>
+  (await t.database.db.select().from(signInAttempt).where(eq(signInAttempt.email, email)))[0]?.failures ?? 0;
+
+async function wrongTimes(times: number, email: string, app = t) {
+  for (let i = 0; i < times; i++) {
+    const res = await signIn(app, email, `wrong-horse-${i}`, { 'x-forwarded-for': `198.51.100.${i + 1}` });
+    expect(res.status, `attempt ${i + 1}`).toBe(401);
+    expect(res.json.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  }
+}
+
+const moveWindowStart = (email: string, ago: string) =>
+  t.database.db
+    .update(signInAttempt)
+    .set({ windowStartedAt: sql`now() - ${ago}::interval` })
+    .where(eq(signInAttempt.email, email));
+
+function expectThrottled(res: { status: number; json: any }, minutes = 15) {
+  expect(res.status).toBe(429);
+  expect(res.json).toMatchObject({ code: 'SIGN_IN_THROTTLED', message: messages.signIn.throttled(minutes), retryAfterMinutes: minutes });
+}
+
+describe('sign-in throttle: 5 failed attempts per email per 15 minutes', () => {
+  it('refuses the 6th attempt, even with the right password, in the spec words; other emails are unaffected', async () => {
+    const [email, bystander] = [await account(), await account()];
+    await wrongTimes(5, email);
+    const sixth = await signIn(t, email, PASSWORD);
+    expectThrottled(sixth);
+    expect(sixth.json.message).toBe(THROTTLED);
+    expect(sixth.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
+    // the same address in other clothes is the same email
+    expectThrottled(await signIn(t, `  ${email.toUpperCase()} `, PASSWORD));
+    expect((await signIn(t, bystander, PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps one count in the database, shared by two server instances and every client address', async () => {
+    const email = await account();
+    await wrongTimes(3, email, t);
+    await wrongTimes(2, email, other);
+    expect(await failures(email)).toBe(5);
+    expectThrottled(await signIn(other, email, PASSWORD, { 'x-forwarded-for': '203.0.113.99' }));
+    expectThrottled(await signIn(t, email, PASSWORD));
+  });
+
+  it('lets the member in again once the 15-minute window has passed, and then starts a new window', async () => {
+    const email = await account();
+    await wrongTimes(5, email);
+    expectThrottled(await signIn(t, email, PASSWORD));
+
+    // 14 min 30 s in: half a minute left, told in the singular
+    await moveWindowStart(email, '14 minutes 30 seconds');
+    expectThrottled(await signIn(t, email, PASSWORD), 1);
+    expect(messages.signIn.throttled(1)).toBe('Too Many Attempts - Please wait 1 minute before trying again.');
+
+    await moveWindowStart(email, '16 minutes');
+    await wrongTimes(1, email, other);
+    // a fresh window: one failure, not the old five plus one
+    expect(await failures(email)).toBe(1);
+    expect((await signIn(other, email, PASSWORD)).status).toBe(200);
+  });
+
+  it('clears the count after a successful sign-in', async () => {
+    const email = await account();
+    await wrongTimes(4, email);
+    expect((await signIn(t, email, PASSWORD)).status).toBe(200);
+    expect(await failures(email)).toBe(0);
+    // five fresh chances, not one
+    await wrongTimes(5, email);
+    expectThrottled(await signIn(t, email, PASSWORD));
+  });
+
+  it('counts unknown emails the same way (no account enumeration through the throttle)', async () => {
+    const ghost = `ghost.${Date.now().toString(36)}@example.com`;
+    await wrongTimes(5, ghost);
+    expectThrottled(await signIn(t, ghost, PASSWORD));
+  });
+
+  it('does not count a right password on an unconfirmed account as a failure', async () => {
+    const email = `unconfirmed.${Date.now().toString(36)}@example.com`;
+    await client(t).post('/api/auth/sign-up/email', { email, password: PASSWORD, isAdult: true, acceptTerms: true });
+    for (let i = 0; i < 6; i++) expect((await signIn(t, email, PASSWORD)).json.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(await failures(email)).toBe(0);
+  });
+
+  it('lets at most 5 of a burst of parallel guesses reach the password check', async () => {
+    const email = await account();
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(i % 2 ? other : t, email, `guess-${i}-horse`)));
+    const statuses = burst.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expectThrottled(await signIn(t, email, PASSWORD));
+  });
+});

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { createPgListener } from './pg-listener';
+
+export type Schema = typeof schema;
+/** Both drivers expose the same query API; the app is written against this one type. */
+export type Db = NodePgDatabase<Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed migrations. */
+  migrate(): Promise<void>;
+  /** A cheap round trip, for the health check. */
+  ping(): Promise<void>;
+  /**
+   * LISTEN on a channel (PGlite: in this process; PostgreSQL: a dedicated connection that reconnects
+   * and then calls `onReconnect`, since notifications sent meanwhile are lost). Resolves once listening,
+   * to a function that stops.
+   */
+  listen(channel: string, handler: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** NOTIFY a channel (pg_notify; payloads must stay under 8000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** A directory for PGlite's files, or 'memory://' for a throwaway database. */
+  pgliteDataDir?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle connection dropped by the server must not crash the process; the pool replaces it
+    pool.on('error', (err) => console.warn('postgres idle client error:', err.message));
+    const db = drizzlePg(pool, { schema });
+    const listener = createPgListener(opts.databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      listen: (channel, handler, onReconnect) => listener.listen(channel, handler, onReconnect),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
+  }
+  const dataDir = opts.pgliteDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
+    notify: async (channel, payload) => {
+      if (closed) return;
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './security';
+export * from './profiles';
+export * from './contact';
+export * from './media';
+export * from './messages';

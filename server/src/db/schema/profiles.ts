@@ -1,0 +1,49 @@
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { user } from './auth';
+
+/** One profile per member (spec §3 Profile). The profiles issue builds it out. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    bio: text('bio'),
+    age: integer('age'),
+    /** a couple's second age ('28 & 32'); null for individuals */
+    partnerAge: integer('partner_age'),
+    locationCity: text('location_city'),
+    locationCountry: text('location_country'),
+    relationshipStatus: text('relationship_status'),
+    gender: text('gender'),
+    avatarUrl: text('avatar_url'),
+    coverPhotoUrl: text('cover_photo_url'),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    kinks: text('kinks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    orientation: text('orientation'),
+    lookingFor: text('looking_for'),
+    hideLastActive: boolean('hide_last_active').notNull().default(false),
+    hideLocation: boolean('hide_location').notNull().default(false),
+    anonymousMode: boolean('anonymous_mode').notNull().default(false),
+    verificationStatus: text('verification_status').notNull().default('not_started'),
+    membershipType: text('membership_type').notNull().default('free'),
+    kind: text('kind').notNull().default('individual'),
+    /** the wizard step a member reached, so a half-finished wizard resumes there */
+    setupStep: integer('setup_step').notNull().default(1),
+    setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
+    isDemo: boolean('is_demo').notNull().default(false),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)],
+);

@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { messages } from '@velvet/core/messages';
+import { AppError } from './errors';
+
+/** Reads a JSON body and checks it against a shared schema; a member's mistake is a 4xx, never a 500. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.errors.unsupportedMediaType);
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError(400, 'MALFORMED_JSON', messages.errors.badRequest);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const details: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.') || '_';
+      details[key] ??= issue.message;
+    }
+    const first = parsed.error.issues[0]?.message ?? messages.errors.badRequest;
+    throw new AppError(400, 'VALIDATION_FAILED', first, details);
+  }
+  return parsed.data;
+}

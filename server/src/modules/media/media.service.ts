@@ -1,0 +1,177 @@
+import { messages } from '@velvet/core/messages';
+import { GALLERY_MAX_PHOTOS, type MediaDto, type ProfileImageKind } from '@velvet/core/schemas/media.schema';
+import type { Logger } from '../../logger';
+import { AppError } from '../../middleware/errors';
+import { processImage, type EncodedImage } from '../../images/process-image';
+import { assertSafeKey, ObjectExistsError, type Storage, type StoredObject } from '../../storage/storage';
+import { mediaFileUrl, toMediaDto } from './media.dto';
+import type { MediaRepository, MediaRow } from './media.repository';
+
+/**
+ * Spec §9 asks for a 3600 s cache. The files are served to signed-in members only, so shared
+ * caches (a CDN, a proxy) must not keep them: private.
+ */
+export const MEDIA_CACHE_CONTROL = 'private, max-age=3600';
+const KEY_ATTEMPTS = 5;
+
+const notFound = () => new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
+const notYours = () => new AppError(403, 'NOT_YOURS', messages.uploads.notYours);
+const galleryFull = () => new AppError(409, 'GALLERY_FULL', messages.uploads.galleryFull);
+
+/**
+ * Who may fetch a stored object. Verification photos (and anything marked private) are their
+ * owner's only (DESIGN.md §7); moderators join here once there are moderators. Everything else is
+ * for signed-in members.
+ */
+export function canView(row: Pick<MediaRow, 'ownerId' | 'kind' | 'visibility'>, viewerId: string): boolean {
+  if (row.kind === 'verification' || row.visibility === 'private') return row.ownerId === viewerId;
+  return true;
+}
+
+export interface MediaServiceDeps {
+  repo: MediaRepository;
+  storage: Storage;
+  log: Logger;
+  /** the clock for storage keys; tests may pin it */
+  now?: () => number;
+}
+
+export function mediaService({ repo, storage, log, now = Date.now }: MediaServiceDeps) {
+  /** Best effort: a file left behind costs disk, never correctness, so failures are logged only. */
+  async function removeObjects(keys: (string | null)[]) {
+    await Promise.all(
+      keys
+        .filter((k): k is string => !!k)
+        .map((key) => storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'could not delete a stored object'))),
+    );
+  }
+
+  /** Stores the image and its thumbnail under `{userId}/{kind}_{timestamp}[_thumb].webp`, never overwriting. */
+  async function putPair(userId: string, kind: ProfileImageKind, main: EncodedImage, thumb: EncodedImage) {
+    let stamp = now();
+    for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt++, stamp++) {
+      const key = `${userId}/${kind}_${stamp}.webp`;
+      const thumbKey = `${userId}/${kind}_${stamp}_thumb.webp`;
+      try {
+        await storage.put(key, main.buffer, { contentType: main.contentType, cacheControl: MEDIA_CACHE_CONTROL });
+      } catch (err) {
+        if (err instanceof ObjectExistsError) continue;
+        throw err;
+      }
+      try {
+        await storage.put(thumbKey, thumb.buffer, { contentType: thumb.contentType, cacheControl: MEDIA_CACHE_CONTROL });
+      } catch (err) {
+        await removeObjects([key]);
+        if (err instanceof ObjectExistsError) continue;
+        throw err;
+      }
+      return { key, thumbKey };
+    }
+    throw new Error(`no free storage key for ${userId}/${kind} after ${KEY_ATTEMPTS} attempts`);
+  }
+
+  return {
+    /**
+     * A new avatar, cover or gallery photo. All or nothing: the files are stored first and removed
+     * again when the database write fails. A new avatar or cover replaces the previous one (row
+     * and files) and is shown on the profile.
+     */
+    async upload(userId: string, kind: ProfileImageKind, file: Buffer): Promise<MediaDto> {
+      // cheap early refusal; the count is checked again under the lock below
+      if (kind === 'gallery' && (await repo.countAndMaxPosition(userId, kind)).count >= GALLERY_MAX_PHOTOS) throw galleryFull();
+
+      const image = await processImage(file);
+      const { key, thumbKey } = await putPair(userId, kind, image.main, image.thumb);
+
+      let saved: { row: MediaRow; replaced: MediaRow[] };
+      try {
+        saved = await repo.transaction(async (tx) => {
+          await tx.lockOwner(userId);
+          let position = 0;
+          if (kind === 'gallery') {
+            const { count, maxPosition } = await tx.countAndMaxPosition(userId, kind);
+            if (count >= GALLERY_MAX_PHOTOS) throw galleryFull();
+            position = maxPosition + 1;
+          }
+          const replaced = kind === 'gallery' ? [] : await tx.listByOwnerKind(userId, kind, { includePrivate: true });
+          const row = await tx.insert({
+            ownerId: userId,
+            kind,
+            storageKey: key,
+            thumbKey,
+            contentType: image.main.contentType,
+            width: image.main.width,
+            height: image.main.height,
+            bytes: image.main.buffer.length,
+            position,
+          });
+          if (kind !== 'gallery') {
+            await tx.deleteByIds(replaced.map((r) => r.id));
+            await tx.setProfileImage(userId, kind, mediaFileUrl(key));
+          }
+          return { row, replaced };
+        });
+      } catch (err) {
+        await removeObjects([key, thumbKey]);
+        throw err;
+      }
+      await removeObjects(saved.replaced.flatMap((r) => [r.storageKey, r.thumbKey]));
+      return toMediaDto(saved.row);
+    },
+
+    /** A member's gallery in its order, as another signed-in member sees it. */
+    async gallery(ownerId: string, viewerId: string): Promise<MediaDto[]> {
+      const rows = await repo.listByOwnerKind(ownerId, 'gallery', { includePrivate: ownerId === viewerId });
+      return rows.filter((r) => canView(r, viewerId)).map(toMediaDto);
+    },
+
+    /** Puts the caller's gallery in the given order: exactly their gallery's ids, each once. */
+    async reorder(userId: string, ids: string[]): Promise<MediaDto[]> {
+      return repo.transaction(async (tx) => {
+        await tx.lockOwner(userId);
+        const named = await tx.findByIds(ids);
+        if (named.some((r) => r.ownerId !== userId)) throw notYours();
+        const gallery = await tx.listByOwnerKind(userId, 'gallery', { includePrivate: true });
+        const wanted = new Set(ids);
+        if (wanted.size !== ids.length || gallery.length !== ids.length || gallery.some((r) => !wanted.has(r.id))) {
+          throw new AppError(400, 'INVALID_ORDER', messages.uploads.orderMismatch);
+        }
+        for (const [position, id] of ids.entries()) await tx.setPosition(id, userId, position);
+        const byId = new Map(gallery.map((r) => [r.id, r]));
+        return ids.map((id, position) => toMediaDto({ ...byId.get(id)!, position }));
+      });
+    },
+
+    /** Deletes one of the caller's photos (row and files); an avatar or cover leaves the profile. */
+    async remove(userId: string, id: string): Promise<void> {
+      const found = await repo.findById(id);
+      if (!found) throw notFound();
+      if (found.ownerId !== userId) throw notYours();
+      const row = await repo.transaction(async (tx) => {
+        await tx.lockOwner(userId);
+        const deleted = await tx.deleteOwned(id, userId);
+        if (!deleted) throw notFound();
+        if (deleted.kind === 'avatar' || deleted.kind === 'cover') {
+          await tx.clearProfileImage(userId, deleted.kind, mediaFileUrl(deleted.storageKey));
+        }
+        return deleted;
+      });
+      await removeObjects([row.storageKey, row.thumbKey]);
+    },
+
+    /** A stored object for a signed-in member, or 404 (unknown, or not theirs to see). */
+    async open(viewerId: string, key: string): Promise<StoredObject> {
+      try {
+        assertSafeKey(key);
+      } catch {
+        throw notFound();
+      }
+      const row = await repo.findByKey(key);
+      if (!row || !canView(row, viewerId)) throw notFound();
+      const object = await storage.get(key);
+      if (!object) throw notFound();
+      return object;
+    },
+  };
+}
+export type MediaService = ReturnType<typeof mediaService>;

@@ -1,0 +1,245 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { ONLINE_WINDOW_MS } from '@velvet/core/realtime/events';
+import type { Db } from '../../db/client';
+import { messages, starredConversations, user } from '../../db/schema/index';
+
+/** A keyset position: a timestamp with its full microseconds (as text) and an id breaking ties. */
+export interface Position {
+  at: string;
+  id: string;
+}
+
+export interface MessageRow {
+  id: string;
+  clientId: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  messageType: string;
+  createdAt: string;
+  readAt: string | null;
+  /** the exact created_at, for cursors */
+  position: string;
+}
+
+export interface ConversationRow {
+  otherId: string;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+  verified: boolean;
+  lastActiveAt: string | null;
+  online: boolean;
+  lastId: string;
+  lastContent: string;
+  lastSenderId: string;
+  lastAt: string;
+  position: string;
+  unreadCount: number;
+  starred: boolean;
+}
+
+export interface SentRow extends MessageRow {
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+/** A timestamp as ISO text in UTC with microseconds: exact for keyset cursors, same on both drivers. */
+const iso = (col: SQL | SQL.Aliased | string) =>
+  sql`to_char(${typeof col === 'string' ? sql.raw(col) : col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Everyone in a block with `me`, as an array computed once per statement: `x <> all(...)` then
+ * filters rows one by one and keeps an ordered index scan (NOT EXISTS would become an anti-join
+ * that reads every row before the LIMIT).
+ */
+const blockedWith = (me: string) =>
+  sql`array(select blocked_id from user_blocks where blocker_id = ${me} union select blocker_id from user_blocks where blocked_id = ${me})`;
+
+const messageColumns = sql`m.id, m.client_id as "clientId", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
+  m.message_type as "messageType", ${iso('m.created_at')} as "createdAt", ${iso('m.read_at')} as "readAt", ${iso('m.created_at')} as position`;
+
+/** Escapes LIKE's wildcards (and its escape character) so a search matches the text as typed. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}
+
+/** The only place that queries messages, starred conversations and (reading) blocks. */
+export function messagesRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<MessageRow | undefined> {
+      const [row] = await rows<MessageRow>(db, sql`select ${messageColumns} from messages m where m.id = ${id}`);
+      return row;
+    },
+
+    async findByClientId(senderId: string, clientId: string): Promise<MessageRow | undefined> {
+      const [row] = await rows<MessageRow>(
+        db,
+        sql`select ${messageColumns} from messages m where m.sender_id = ${senderId} and m.client_id = ${clientId}`,
+      );
+      return row;
+    },
+
+    /** Whether the other member has an account, and whether a block stands between the two. */
+    async relation(me: string, other: string): Promise<{ exists: boolean; blockedByMe: boolean; blockedMe: boolean }> {
+      const [row] = await rows<{ blockedByMe: boolean; blockedMe: boolean }>(
+        db,
+        sql`select exists (select 1 from user_blocks where blocker_id = ${me} and blocked_id = u.id) as "blockedByMe",
+                   exists (select 1 from user_blocks where blocker_id = u.id and blocked_id = ${me}) as "blockedMe"
+            from "user" u where u.id = ${other}`,
+      );
+      return row
+        ? { exists: true, blockedByMe: row.blockedByMe, blockedMe: row.blockedMe }
+        : { exists: false, blockedByMe: false, blockedMe: false };
+    },
+
+    /** Stores a message; undefined when the sender already stored one with this client id. */
+    async insert(values: { senderId: string; receiverId: string; content: string; clientId: string }): Promise<MessageRow | undefined> {
+      const [inserted] = await db
+        .insert(messages)
+        .values({ ...values, messageType: 'text' })
+        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+        .returning({ id: messages.id });
+      return inserted ? this.findById(inserted.id) : undefined;
+    },
+
+    /**
+     * One page of the pair's thread, newest first, strictly before `before`. Each direction is read
+     * from its own index, newest first, so a long history costs no more than a short one.
+     */
+    async thread(me: string, other: string, limit: number, before?: Position): Promise<MessageRow[]> {
+      const older = before ? sql`and (m.created_at, m.id) < (${before.at}::timestamptz, ${before.id}::uuid)` : sql``;
+      return rows<MessageRow>(
+        db,
+        sql`select * from (
+              (select ${messageColumns}, m.created_at as _at from messages m
+                where m.sender_id = ${me} and m.receiver_id = ${other} ${older} order by m.created_at desc, m.id desc limit ${limit})
+              union all
+              (select ${messageColumns}, m.created_at as _at from messages m
+                where m.sender_id = ${other} and m.receiver_id = ${me} ${older} order by m.created_at desc, m.id desc limit ${limit})
+            ) t order by t._at desc, t.id desc limit ${limit}`,
+      );
+    },
+
+    /** Marks what `senderId` sent to `readerId` as read. */
+    async markRead(readerId: string, senderId: string): Promise<{ count: number; readAt: string | null }> {
+      const [row] = await rows<{ count: number; readAt: string | null }>(
+        db,
+        sql`with done as (
+              update messages set read_at = now()
+              where receiver_id = ${readerId} and sender_id = ${senderId} and read_at is null
+              returning read_at)
+            select count(*)::int as count, ${iso('max(read_at)')} as "readAt" from done`,
+      );
+      return row ?? { count: 0, readAt: null };
+    },
+
+    /** Deletes a message only when `senderId` sent it. */
+    async deleteOwn(id: string, senderId: string): Promise<{ id: string; senderId: string; receiverId: string } | undefined> {
+      const [row] = await db
+        .delete(messages)
+        .where(and(eq(messages.id, id), eq(messages.senderId, senderId)))
+        .returning({ id: messages.id, senderId: messages.senderId, receiverId: messages.receiverId });
+      return row;
+    },
+
+    /**
+     * Inbox (or Saved): one row per other member, computed in ONE statement: the member's partners
+     * (index-only, from the pair indexes), each pair's newest message by two one-row index probes,
+     * then the page; text, names, unread counts and stars are read only for the rows of the page.
+     * Members in a block with the caller never appear.
+     */
+    async conversations(
+      me: string,
+      opts: { limit: number; after?: Position; q?: string; starredOnly?: boolean },
+    ): Promise<ConversationRow[]> {
+      const after = opts.after ? sql`and (l.created_at, l.other_id) < (${opts.after.at}::timestamptz, ${opts.after.id})` : sql``;
+      // search and Saved narrow the partners before their newest messages are looked up
+      const search = opts.q
+        ? sql`and exists (select 1 from profiles sp where sp.user_id = pa.other_id
+                and (sp.username ilike ${likePattern(opts.q)} escape '\\' or sp.display_name ilike ${likePattern(opts.q)} escape '\\'))`
+        : sql``;
+      const onlyStarred = opts.starredOnly
+        ? sql`and exists (select 1 from starred_conversations s where s.user_id = ${me} and s.other_user_id = pa.other_id)`
+        : sql``;
+      const starred = sql`exists (select 1 from starred_conversations s where s.user_id = ${me} and s.other_user_id = l.other_id)`;
+      return rows<ConversationRow>(
+        db,
+        sql`with partners as (
+              select m.receiver_id as other_id from messages m where m.sender_id = ${me}
+              union
+              select m.sender_id from messages m where m.receiver_id = ${me}
+            ), last as (
+              select pa.other_id, x.id, x.created_at
+              from partners pa
+              cross join lateral (
+                select * from (
+                  (select m.id, m.created_at from messages m
+                    where m.sender_id = ${me} and m.receiver_id = pa.other_id order by m.created_at desc, m.id desc limit 1)
+                  union all
+                  (select m.id, m.created_at from messages m
+                    where m.sender_id = pa.other_id and m.receiver_id = ${me} order by m.created_at desc, m.id desc limit 1)
+                ) y order by y.created_at desc, y.id desc limit 1
+              ) x
+              where pa.other_id <> all(${blockedWith(me)}) ${search} ${onlyStarred}
+            ), page as (
+              select * from last l where true ${after} order by l.created_at desc, l.other_id desc limit ${opts.limit}
+            )
+            select l.other_id as "otherId", p.username, p.display_name as "displayName", p.avatar_url as "avatarUrl",
+                   coalesce(u.verified, false) as verified,
+                   case when coalesce(p.hide_last_active, false) then null else ${iso('p.last_active_at')} end as "lastActiveAt",
+                   (not coalesce(p.hide_last_active, false) and p.last_active_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000})) is true as online,
+                   l.id as "lastId", lm.content as "lastContent", lm.sender_id as "lastSenderId",
+                   ${iso('l.created_at')} as "lastAt", ${iso('l.created_at')} as position,
+                   (select count(*)::int from messages un
+                     where un.receiver_id = ${me} and un.sender_id = l.other_id and un.read_at is null) as "unreadCount",
+                   ${starred} as starred
+            from page l
+            join messages lm on lm.id = l.id
+            join "user" u on u.id = l.other_id
+            left join profiles p on p.user_id = l.other_id
+            order by l.created_at desc, l.other_id desc`,
+      );
+    },
+
+    /** The member's sent messages, newest first, with who each went to (not members in a block). */
+    async sent(me: string, limit: number, before?: Position): Promise<SentRow[]> {
+      const older = before ? sql`and (m.created_at, m.id) < (${before.at}::timestamptz, ${before.id}::uuid)` : sql``;
+      return rows<SentRow>(
+        db,
+        sql`select ${messageColumns}, p.username, p.display_name as "displayName", p.avatar_url as "avatarUrl"
+            from messages m left join profiles p on p.user_id = m.receiver_id
+            where m.sender_id = ${me} and m.receiver_id <> all(${blockedWith(me)}) ${older}
+            order by m.created_at desc, m.id desc limit ${limit}`,
+      );
+    },
+
+    /** Messages waiting for the member, not counting members in a block. */
+    async unreadCount(me: string): Promise<number> {
+      const [row] = await rows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from messages m
+            where m.receiver_id = ${me} and m.read_at is null and m.sender_id <> all(${blockedWith(me)})`,
+      );
+      return row?.count ?? 0;
+    },
+
+    async star(me: string, other: string) {
+      await db.insert(starredConversations).values({ userId: me, otherUserId: other }).onConflictDoNothing();
+    },
+
+    async unstar(me: string, other: string) {
+      await db.delete(starredConversations).where(and(eq(starredConversations.userId, me), eq(starredConversations.otherUserId, other)));
+    },
+
+    async userExists(id: string): Promise<boolean> {
+      const found = await db.select({ id: user.id }).from(user).where(eq(user.id, id)).limit(1);
+      return found.length > 0;
+    },
+  };
+}
+export type MessagesRepository = ReturnType<typeof messagesRepository>;

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@velvet/core/messages';
+import { EVENT } from '@velvet/core/realtime/events';
+import type {
+  ConversationsResponse,
+  MessageDto,
+  SendMessageResponse,
+  SentResponse,
+  ThreadResponse,
+} from '@velvet/core/schemas/message.schema';
+import { AppError } from '../../middleware/errors';
+import type { RealtimeEvents } from '../../realtime/hub';
+import type { MessagesRepository } from './messages.repository';
+import { UUID_SHAPE, USER_ID_SHAPE, decodeCursor, encodeCursor, toConversationDto, toMessageDto, toSentDto } from './messages.mapper';
+
+const recipientNotFound = () => new AppError(404, 'RECIPIENT_NOT_FOUND', messages.messaging.recipientNotFound);
+
+/** Pages are read one row longer than asked: the extra row says whether there is a next page. */
+function page<R, T>(rows: R[], limit: number, map: (r: R) => T, position: (r: R) => { at: string; id: string }) {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  const last = kept.at(-1);
+  return { items: kept.map(map), nextCursor: more && last ? encodeCursor(position(last)) : null };
+}
+
+/**
+ * Messaging rules. Every query is scoped to the caller: a thread is always "me and the other",
+ * a delete always "mine", so another member's messages are never reachable by id.
+ */
+export function messagesService(deps: { repo: MessagesRepository; events: RealtimeEvents }) {
+  const { repo, events } = deps;
+
+  /** The other member of a conversation route: a real member who is not the caller. */
+  async function otherMember(me: string, otherId: string) {
+    if (!USER_ID_SHAPE.test(otherId)) throw recipientNotFound();
+    if (otherId === me) throw new AppError(400, 'SELF', messages.messaging.self);
+    const relation = await repo.relation(me, otherId);
+    if (!relation.exists) throw recipientNotFound();
+    return relation;
+  }
+
+  function refuseBlocked(relation: { blockedByMe: boolean; blockedMe: boolean }) {
+    if (relation.blockedByMe) throw new AppError(403, 'BLOCKED', messages.messaging.blockedByYou);
+    if (relation.blockedMe) throw new AppError(403, 'BLOCKED', messages.messaging.blocked);
+  }
+
+  async function markRead(me: string, otherId: string) {
+    const done = await repo.markRead(me, otherId);
+    if (done.count > 0 && done.readAt)
+      await events.publish([me, otherId], {
+        type: EVENT.messageRead,
+        payload: { readerId: me, senderId: otherId, readAt: new Date(done.readAt).toISOString(), count: done.count },
+      });
+    return { count: done.count, readAt: done.readAt ? new Date(done.readAt).toISOString() : null };
+  }
+
+  return {
+    async conversations(
+      me: string,
+      opts: { limit: number; cursor?: string; q?: string; starredOnly?: boolean },
+    ): Promise<ConversationsResponse> {
+      const rows = await repo.conversations(me, {
+        limit: opts.limit + 1,
+        after: decodeCursor(opts.cursor, USER_ID_SHAPE),
+        q: opts.q,
+        starredOnly: opts.starredOnly,
+      });
+      return page(rows, opts.limit, toConversationDto, (r) => ({ at: r.position, id: r.otherId }));
+    },
+
+    /**
+     * One page of the thread, oldest → newest within the page; `before` pages back in time.
+     * Loading the newest page is opening the thread: what the other member sent is marked read.
+     */
+    async thread(me: string, otherId: string, opts: { limit: number; before?: string }): Promise<ThreadResponse> {
+      refuseBlocked(await otherMember(me, otherId));
+      const before = decodeCursor(opts.before, UUID_SHAPE);
+      if (!before) await markRead(me, otherId);
+      const rows = await repo.thread(me, otherId, opts.limit + 1, before);
+      const result = page(rows, opts.limit, toMessageDto, (r) => ({ at: r.position, id: r.id }));
+      return { items: result.items.reverse(), nextCursor: result.nextCursor };
+    },
+
+    async markRead(me: string, otherId: string) {
+      refuseBlocked(await otherMember(me, otherId));
+      return markRead(me, otherId);
+    },
+
+    /**
+     * Stores a message (content already trimmed and checked by the shared schema). A retry with
+     * the same client id returns the stored row instead of a second one.
+     */
+    async send(
+      me: string,
+      otherId: string,
+      input: { content: string; clientId?: string },
+    ): Promise<SendMessageResponse & { created: boolean }> {
+      refuseBlocked(await otherMember(me, otherId));
+      const clientId = input.clientId ?? randomUUID();
+      const row = await repo.insert({ senderId: me, receiverId: otherId, content: input.content, clientId });
+      if (row) {
+        const message = toMessageDto(row);
+        await events.publish([me, otherId], { type: EVENT.messageCreated, payload: { message } });
+        return { message, replayed: false, created: true };
+      }
+      const existing = await repo.findByClientId(me, clientId);
+      if (!existing || existing.receiverId !== otherId || existing.content !== input.content)
+        throw new AppError(409, 'CLIENT_ID_REUSED', messages.messaging.clientIdReused);
+      return { message: toMessageDto(existing), replayed: true, created: false };
+    },
+
+    /** Only the sender deletes, only their own message: anything else is "not found", nothing changes. */
+    async delete(me: string, messageId: string) {
+      if (!UUID_SHAPE.test(messageId)) throw new AppError(404, 'MESSAGE_NOT_FOUND', messages.messaging.notFound);
+      const deleted = await repo.deleteOwn(messageId, me);
+      if (!deleted) throw new AppError(404, 'MESSAGE_NOT_FOUND', messages.messaging.notFound);
+      await events.publish([deleted.senderId, deleted.receiverId], { type: EVENT.messageDeleted, payload: deleted });
+      return deleted;
+    },
+
+    async sent(me: string, opts: { limit: number; cursor?: string }): Promise<SentResponse> {
+      const rows = await repo.sent(me, opts.limit + 1, decodeCursor(opts.cursor, UUID_SHAPE));
+      return page(rows, opts.limit, toSentDto, (r) => ({ at: r.position, id: r.id }));
+    },
+
+    async star(me: string, otherId: string) {
+      await otherMember(me, otherId);
+      await repo.star(me, otherId);
+    },
+
+    async unstar(me: string, otherId: string) {
+      await otherMember(me, otherId);
+      await repo.unstar(me, otherId);
+    },
+
+    unreadCount: (me: string) => repo.unreadCount(me),
+
+    /** For the realtime hub: a message announced by id only. */
+    async findMessage(id: string): Promise<MessageDto | undefined> {
+      const row = await repo.findById(id);
+      return row ? toMessageDto(row) : undefined;
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof messagesService>;

@@ -1,0 +1,197 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { REALTIME_PATH } from '@velvet/core/realtime/events';
+import { openDatabase } from '../db/client';
+import { createPgListener } from '../db/pg-listener';
+import { createMailer } from '../mail/mailer';
+import { signedInMember, type Client } from '../../test/http';
+import type { TestApp } from '../../test/test-app';
+import { cookieOf, openSocket, type TestSocket } from '../../test/realtime-server';
+
+/**
+ * Two real server processes (main.ts) on ONE PostgreSQL database: an event published by one
+ * reaches sockets held by the other through LISTEN/NOTIFY. Needs a PostgreSQL server, so it runs
+ * only when TEST_DATABASE_URL is set (vitest lists it as skipped otherwise): PGlite is one
+ * process by nature, and realtime.test.ts covers it.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ORIGIN = 'http://localhost:3000';
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  srv.listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+interface Instance {
+  child: ChildProcess;
+  base: string;
+  wsUrl: string;
+  output: string[];
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, base, wsUrl: `ws://127.0.0.1:${port}${REALTIME_PATH}`, output };
+}
+
+/** The test http client and sign-up helper, pointed at a running instance instead of an in-process app. */
+const remote = (base: string, mailer: TestApp['mailer']) =>
+  ({
+    app: { request: (url: string, init: RequestInit) => fetch(base + url, { ...init, redirect: 'manual' }) },
+    mailer,
+  }) as unknown as TestApp;
+
+describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
+  const dbName = `velvet_fanout_${randomBytes(5).toString('hex')}`;
+  let dataDir: string;
+  let one: Instance;
+  let two: Instance;
+  let a: Client;
+  let b: Client;
+  let bId: string;
+  let aId: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    // migrate once up front: two instances starting together must not race on migrations
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    await database.migrate();
+    await database.close();
+
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-fanout-'));
+    const env = {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SEED: 'never',
+      PUBLIC_URL: ORIGIN,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '',
+    };
+    [one, two] = await Promise.all([startInstance(env), startInstance(env)]);
+    // both instances share DATA_DIR, so the dev outbox holds the confirmation mail
+    const mailer = createMailer({ from: 'test', outboxDir: path.join(dataDir, 'outbox') });
+    [a, b] = await Promise.all([
+      signedInMember(remote(one.base, mailer), 'one@example.com'),
+      signedInMember(remote(two.base, mailer), 'two@example.com'),
+    ]);
+    aId = (await a.get('/api/v1/me')).json.user.id;
+    bId = (await b.get('/api/v1/me')).json.user.id;
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    for (const instance of [one, two]) {
+      if (!instance || instance.child.exitCode !== null) continue;
+      instance.child.kill('SIGTERM');
+      await once(instance.child, 'exit');
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }, 30_000);
+
+  it('a message sent through process 1 arrives on a socket held by process 2, and back', async () => {
+    const onTwo = openSocket(two.wsUrl, { cookie: cookieOf(b) });
+    const onOne = openSocket(one.wsUrl, { cookie: cookieOf(a) });
+    sockets.push(onTwo, onOne);
+    await Promise.all([onTwo.next('ready'), onOne.next('ready')]);
+
+    // a's requests go to process 1 (its client was made against it), b's to process 2
+    const sent = await a.post(`/api/v1/messages/conversations/${bId}/messages`, { content: 'across processes', clientId: 'x-1' });
+    expect(sent.status).toBe(201);
+    const got = await onTwo.next('message.created', (e) => e.payload.message.id === sent.json.message.id);
+    expect(got.payload.message).toEqual(sent.json.message);
+
+    const reply = await b.post(`/api/v1/messages/conversations/${aId}/messages`, { content: 'and back', clientId: 'y-1' });
+    await onOne.next('message.created', (e) => e.payload.message.id === reply.json.message.id);
+
+    const big = await a.post(`/api/v1/messages/conversations/${bId}/messages`, { content: 'é'.repeat(5000) });
+    expect((await onTwo.next('message.created', (e) => e.payload.message.id === big.json.message.id)).payload.message.content).toBe(
+      'é'.repeat(5000),
+    );
+
+    expect((await a.delete(`/api/v1/messages/${sent.json.message.id}`)).status).toBe(200);
+    await onTwo.next('message.deleted', (e) => e.payload.id === sent.json.message.id);
+  });
+
+  it('shuts down cleanly: sockets are closed with 1001, the process exits 0', async () => {
+    const s = openSocket(two.wsUrl, { cookie: cookieOf(b) });
+    sockets.push(s);
+    await s.next('ready');
+    two.child.kill('SIGTERM');
+    const [code] = (await once(two.child, 'exit')) as [number];
+    expect(code).toBe(0);
+    expect((await s.closed).code).toBe(1001);
+  });
+});
+
+describe.runIf(serverUrl)('the PostgreSQL listener', () => {
+  it('reconnects after its connection is killed, asks for a resync, and hears notifications again', async () => {
+    const listener = createPgListener(serverUrl!);
+    const channel = `velvet_test_${randomBytes(4).toString('hex')}`;
+    const heard: string[] = [];
+    let reconnects = 0;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await listener.listen(
+        channel,
+        (p) => heard.push(p),
+        () => reconnects++,
+      );
+      await admin.query('select pg_notify($1, $2)', [channel, 'one']);
+      await expect.poll(() => heard).toEqual(['one']);
+
+      await admin.query('select pg_terminate_backend($1)', [listener.backendPid()]);
+      await expect.poll(() => reconnects, { timeout: 5000 }).toBe(1);
+      await admin.query('select pg_notify($1, $2)', [channel, 'two']);
+      await expect.poll(() => heard).toEqual(['one', 'two']);
+    } finally {
+      await listener.close();
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { EVENT, type ServerEvent, type ServerEventOf } from '@velvet/core/realtime/events';
+import type { MessageDto } from '@velvet/core/schemas/message.schema';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { Registry } from './registry';
+
+/** The one channel every server process LISTENs on. */
+export const EVENTS_CHANNEL = 'velvet_events';
+/** NOTIFY refuses payloads of 8000 bytes or more: bigger events travel as an id and are reloaded. */
+export const NOTIFY_MAX_BYTES = 7000;
+
+/**
+ * What crosses processes through NOTIFY:
+ * - `to`: an event for every socket of these members;
+ * - `ref`: the same for a message.created too big for NOTIFY, carrying only the message id;
+ * - `watch`: a presence event for the sockets watching `about`.
+ */
+type Envelope =
+  | { k: 'to'; to: string[]; e: ServerEvent }
+  | { k: 'ref'; to: string[]; id: string }
+  | { k: 'watch'; about: string; e: ServerEventOf<'presence'> };
+
+/** What feature services use to emit events. Publishing never throws: delivery is best effort, clients resync. */
+export interface RealtimeEvents {
+  publish(userIds: string[], event: ServerEvent): Promise<void>;
+}
+
+export interface HubDeps {
+  database: Database;
+  registry: Registry;
+  log: Logger;
+  /** reloads a message announced by id only (too big for NOTIFY) */
+  loadMessage(id: string): Promise<MessageDto | undefined>;
+  /** a presence event arrived (from any process, this one included) */
+  onPresence?(event: ServerEventOf<'presence'>): void;
+}
+
+/**
+ * The LISTEN/NOTIFY bridge. Every process (also the one that published) hears each envelope once
+ * and delivers it to its own sockets, so N processes on one database behave as one.
+ */
+export function createHub(deps: HubDeps) {
+  const { database, registry, log } = deps;
+  let listening: Promise<() => Promise<void>> | null = null;
+
+  async function notify(envelope: Envelope) {
+    try {
+      await database.notify(EVENTS_CHANNEL, JSON.stringify(envelope));
+    } catch (err) {
+      log.error({ err }, 'realtime notify failed');
+    }
+  }
+
+  async function receive(payload: string) {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      return;
+    }
+    switch (envelope.k) {
+      case 'to': {
+        if (!Array.isArray(envelope.to)) return;
+        const text = JSON.stringify(envelope.e);
+        for (const id of envelope.to) registry.sendToUser(id, text);
+        return;
+      }
+      case 'ref': {
+        if (!Array.isArray(envelope.to) || !envelope.to.some((id) => registry.hasUser(id))) return;
+        const message = await deps.loadMessage(envelope.id);
+        if (!message) return; // deleted meanwhile: its message.deleted follows
+        const text = JSON.stringify({ type: EVENT.messageCreated, payload: { message } } satisfies ServerEvent);
+        for (const id of envelope.to) registry.sendToUser(id, text);
+        return;
+      }
+      case 'watch':
+        registry.sendToWatchers(envelope.about, JSON.stringify(envelope.e));
+        deps.onPresence?.(envelope.e);
+        return;
+      default:
+        return;
+    }
+  }
+
+  return {
+    /** Starts listening (once); resolves when this process hears events. */
+    start(): Promise<void> {
+      listening ??= database
+        .listen(
+          EVENTS_CHANNEL,
+          (payload) => {
+            receive(payload).catch((err: unknown) => log.error({ err }, 'realtime delivery failed'));
+          },
+          () => {
+            log.warn('realtime listener reconnected: asking clients to resync');
+            registry.broadcast(JSON.stringify({ type: EVENT.resync, payload: {} } satisfies ServerEvent));
+          },
+        )
+        .catch((err: unknown) => {
+          listening = null;
+          throw err;
+        });
+      return listening.then(() => undefined);
+    },
+
+    async stop() {
+      const current = listening;
+      listening = null;
+      if (current) await (await current.catch(() => async () => undefined))();
+    },
+
+    async publish(userIds: string[], event: ServerEvent) {
+      const to = [...new Set(userIds)];
+      if (to.length === 0) return;
+      const envelope: Envelope = { k: 'to', to, e: event };
+      if (Buffer.byteLength(JSON.stringify(envelope)) <= NOTIFY_MAX_BYTES) return notify(envelope);
+      if (event.type === EVENT.messageCreated) return notify({ k: 'ref', to, id: event.payload.message.id });
+      log.error({ type: event.type }, 'realtime event too large to publish');
+    },
+
+    async publishPresence(event: ServerEventOf<'presence'>) {
+      await notify({ k: 'watch', about: event.payload.userId, e: event });
+    },
+  };
+}
+export type Hub = ReturnType<typeof createHub>;

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CLOSE_CODES } from '@velvet/core/realtime/events';
+import { signedInMember, type Client } from '../../test/http';
+import { cookieOf, httpRequest, openSocket, startTestServer, type TestSocket } from '../../test/realtime-server';
+import { profiles, userBlocks } from '../db/schema/index';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let a: Client;
+let b: Client;
+let c: Client;
+let aId: string;
+let bId: string;
+let cId: string;
+const sockets: TestSocket[] = [];
+
+const api = '/api/v1/messages';
+/** A signed-in socket, ready once the server said so. */
+async function connect(who: Client) {
+  const s = openSocket(server.wsUrl, { cookie: cookieOf(who) });
+  sockets.push(s);
+  await s.next('ready');
+  return s;
+}
+const http = (who: Client, method: string, url: string, body?: unknown) => httpRequest(server.base, who, method, url, body);
+
+async function member(email: string, username: string) {
+  const m = await signedInMember(server.t, email);
+  const id = (await m.get('/api/v1/me')).json.user.id as string;
+  await m.post('/api/v1/profiles', { username, displayName: username });
+  return { m, id };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [{ m: a, id: aId }, { m: b, id: bId }, { m: c, id: cId }] = await Promise.all([
+    member('ana@example.com', 'ana_rt'),
+    member('bob@example.com', 'bob_rt'),
+    member('cyd@example.com', 'cyd_rt'),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()));
+  await server.t.close();
+});
+
+describe('connecting', () => {
+  it('closes a socket without a session with 4401 and a reason', async () => {
+    const s = openSocket(server.wsUrl);
+    expect(await s.closed).toEqual({ code: CLOSE_CODES.unauthenticated, reason: 'Sign in to connect' });
+    const forged = openSocket(server.wsUrl, { cookie: 'velvet.session_token=forged.value' });
+    expect((await forged.closed).code).toBe(CLOSE_CODES.unauthenticated);
+  });
+
+  it("refuses a page from another site even with the member's cookie (4403)", async () => {
+    const s = openSocket(server.wsUrl, { cookie: cookieOf(a), origin: 'https://evil.example' });
+    expect((await s.closed).code).toBe(CLOSE_CODES.forbiddenOrigin);
+    const own = openSocket(server.wsUrl, { cookie: cookieOf(a), origin: 'http://localhost:3000' });
+    sockets.push(own);
+    expect((await own.next('ready')).payload.userId).toBe(aId);
+  });
+
+  it('answers an application ping with pong', async () => {
+    const s = await connect(a);
+    s.send({ type: 'ping' });
+    await s.next('pong');
+    s.send('not json');
+    s.send({ type: 'nonsense', payload: { x: 1 } });
+    s.send({ type: 'ping' });
+    await s.next('pong');
+  });
+});
+
+describe('messages in real time', () => {
+  it('delivers a message sent over HTTP to every socket of the receiver and the sender', async () => {
+    const [b1, b2, a1, c1] = [await connect(b), await connect(b), await connect(a), await connect(c)];
+    const sent = await http(a, 'POST', `${api}/conversations/${bId}/messages`, { content: 'Hi Bob <b>!</b>', clientId: 'rt-1' });
+    expect(sent.status).toBe(201);
+    for (const s of [b1, b2, a1]) {
+      const event = await s.next('message.created', (e) => e.payload.message.id === sent.json.message.id);
+      expect(event.payload.message).toEqual(sent.json.message);
+    }
+    // a retry stores nothing and announces nothing new
+    await http(a, 'POST', `${api}/conversations/${bId}/messages`, { content: 'Hi Bob <b>!</b>', clientId: 'rt-1' });
+    const marker = await http(a, 'POST', `${api}/conversations/${bId}/messages`, { content: 'marker' });
+    await b1.next('message.created', (e) => e.payload.message.id === marker.json.message.id);
+    expect(b1.events.filter((e) => e.type === 'message.created' && e.payload.message.clientId === 'rt-1')).toHaveLength(1);
+    // a third member hears nothing of it
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c1.events.filter((e) => e.type === 'message.created')).toEqual([]);
+  });
+
+  it('delivers a message too large for NOTIFY in full (sent by id, reloaded)', async () => {
+    const b1 = await connect(b);
+    const content = '😀'.repeat(5000);
+    const sent = await http(a, 'POST', `${api}/conversations/${bId}/messages`, { content });
+    expect(sent.status).toBe(201);
+    const event = await b1.next('message.created', (e) => e.payload.message.id === sent.json.message.id);
+    expect(event.payload.message.content).toBe(content);
+  });
+
+  it('tells both members when the sender deletes, and when the receiver reads', async () => {
+    const [a1, b1] = [await connect(a), await connect(b)];
+    const sent = await http(a, 'POST', `${api}/conversations/${bId}/messages`, { content: 'soon gone' });
+    await b1.next('message.created', (e) => e.payload.message.id === sent.json.message.id);
+    const opened = await http(b, 'GET', `${api}/conversations/${aId}/messages`);
+    expect(opened.status).toBe(200);
+    const read = await a1.next('message.read', (e) => e.payload.readerId === bId);
+    expect(read.payload).toMatchObject({ readerId: bId, senderId: aId });
+    expect(read.payload.count).toBeGreaterThan(0);
+
+    expect((await http(a, 'DELETE', `${api}/${sent.json.message.id}`)).status).toBe(200);
+    for (const s of [a1, b1]) {
+      const deleted = await s.next('message.deleted', (e) => e.payload.id === sent.json.message.id);
+      expect(deleted.payload).toEqual({ id: sent.json.message.id, senderId: aId, receiverId: bId });
+    }
+  });
+});
+
+describe('typing and presence', () => {
+  it('forwards typing to the other member only, and not across a block', async () => {
+    const [a1, b1, c1] = [await connect(a), await connect(b), await connect(c)];
+    b1.send({ type: 'typing', payload: { to: aId, typing: true } });
+    expect((await a1.next('typing', (e) => e.payload.userId === bId)).payload).toEqual({ userId: bId, typing: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(b1.events.some((e) => e.type === 'typing')).toBe(false);
+    expect(c1.events.some((e) => e.type === 'typing')).toBe(false);
+
+    await server.t.database.db.insert(userBlocks).values({ blockerId: aId, blockedId: cId });
+    c1.send({ type: 'typing', payload: { to: aId, typing: true } });
+    b1.send({ type: 'typing', payload: { to: aId, typing: false } });
+    await a1.next('typing', (e) => e.payload.userId === bId && !e.payload.typing);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(a1.events.some((e) => e.type === 'typing' && e.payload.userId === cId)).toBe(false);
+    await server.t.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, aId));
+  });
+
+  it("sends a watched member's online/offline, never for a member who hides their last-active time", async () => {
+    const d = await member('dee@example.com', 'dee_rt');
+    const watcher = await connect(a);
+    watcher.send({ type: 'presence.watch', payload: { userIds: [d.id, cId] } });
+    await watcher.next('presence', (e) => e.payload.userId === cId);
+    await watcher.next('presence', (e) => e.payload.userId === d.id);
+
+    // events after a point in the recording
+    const after = (mark: number) => (e: { payload: { userId: string } }) => watcher.events.indexOf(e as never) >= mark;
+    let mark = watcher.events.length;
+    const d1 = await connect(d.m);
+    const on = await watcher.next('presence', (e) => e.payload.userId === d.id && after(mark)(e));
+    expect(on.payload).toMatchObject({ userId: d.id, online: true });
+    mark = watcher.events.length;
+    await d1.close();
+    const off = await watcher.next('presence', (e) => e.payload.userId === d.id && after(mark)(e));
+    expect(off.payload).toMatchObject({ userId: d.id, online: false, lastActiveAt: expect.any(String) });
+
+    // D hides their last-active time: no presence at all, not even on watch
+    await server.t.database.db.update(profiles).set({ hideLastActive: true }).where(eq(profiles.userId, d.id));
+    const watcher2 = await connect(b);
+    watcher2.send({ type: 'presence.watch', payload: { userIds: [d.id, aId] } });
+    await watcher2.next('presence', (e) => e.payload.userId === aId);
+    const d2 = await connect(d.m);
+    await d2.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(watcher2.events.some((e) => e.type === 'presence' && e.payload.userId === d.id)).toBe(false);
+  });
+});
+
+describe('sessions and shutdown', () => {
+  it('closes the sockets of a session that ended (sign-out) at the next heartbeat', async () => {
+    const e = await member('eli@example.com', 'eli_rt');
+    const s = await connect(e.m);
+    await http(e.m, 'POST', '/api/auth/sign-out', {});
+    await server.realtime.heartbeat();
+    expect(await s.closed).toEqual({ code: CLOSE_CODES.unauthenticated, reason: 'Session ended' });
+  });
+
+  it('closes every socket with 1001 when the server shuts down', async () => {
+    const s = await connect(a);
+    await server.realtime.close(500);
+    expect(await s.closed).toEqual({ code: CLOSE_CODES.goingAway, reason: 'Server restarting' });
+    const late = openSocket(server.wsUrl, { cookie: cookieOf(a) });
+    expect((await late.closed).code).toBe(CLOSE_CODES.goingAway);
+  });
+});

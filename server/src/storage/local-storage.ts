@@ -1,0 +1,50 @@
+import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import path from 'node:path';
+import { assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
+
+/** Files under a folder; each object has a small JSON sidecar with its content type. */
+export function createLocalStorage(root: string): Storage {
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    kind: 'local',
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+    async put(key, body, opts) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        // 'wx' fails when the file exists: no overwrite
+        await writeFile(file, body, { flag: 'wx' });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+        throw err;
+      }
+      await writeFile(
+        `${file}.meta.json`,
+        JSON.stringify({ contentType: opts.contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }),
+      );
+    },
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
+        const { contentType, cacheControl } = JSON.parse(meta) as { contentType: string; cacheControl: string };
+        return { body: createReadStream(file), contentType, size: info.size, cacheControl };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async delete(key) {
+      const file = fileOf(key);
+      await rm(file, { force: true });
+      await rm(`${file}.meta.json`, { force: true });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { createMailer, type Mailer } from '../src/mail/mailer';
+import { createLocalStorage } from '../src/storage/local-storage';
+import { createLogger } from '../src/logger';
+import { createApp } from '../src/app';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>['app'];
+  auth: ReturnType<typeof createApp>['auth'];
+  database: Database;
+  mailer: Mailer;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ pgliteDataDir: 'memory://' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `velvet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env });
+  const { database, drop } = await openTestDatabase();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
+  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const { app, auth } = createApp({ config, database, mailer, storage, log: createLogger('silent') });
+  return {
+    app,
+    auth,
+    database,
+    mailer,
+    config,
+    dataDir,
+    async close() {
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
