@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { messages } from '@velvet/core/messages';
+import { Button, buttonClass } from '../../components/ui/Button';
+
+interface State {
+  error: Error | null;
+}
+
+/** Error screen variant 1 (spec §2): Try Again clears the error, Go Home, Reload Page. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <section role="alert" className="grid gap-4 rounded-2xl border border-line bg-card p-6 text-center">
+        <h1 className="text-2xl font-bold">{messages.errors.title}</h1>
+        <p className="text-muted">{messages.errors.body}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={() => this.setState({ error: null })}>Try Again</Button>
+          <a href="/" className={buttonClass('secondary')}>
+            Go Home
+          </a>
+          <Button variant="ghost" onClick={() => window.location.reload()}>
+            Reload Page
+          </Button>
+        </div>
+        <p className="text-sm text-muted">{messages.errors.persists}</p>
+      </section>
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { messages } from '@velvet/core/messages';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { siteName } from '../../lib/site';
+
+/** Error screen variant 2 (spec §2): Refresh Page, Go Home and the error's details. */
+export function RouteError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const details = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : String(error);
+  return (
+    <main className="mx-auto grid min-h-dvh max-w-[720px] place-content-center gap-4 p-6 text-center">
+      <p className="text-brand text-xl font-extrabold">{siteName}</p>
+      <h1 className="text-2xl font-bold">{notFound ? 'Page not found' : messages.errors.title}</h1>
+      <p className="text-muted">{notFound ? 'There is no page at this address. Check the link, or go home.' : messages.errors.sorry}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+        <a href="/" className={buttonClass('secondary')}>
+          Go Home
+        </a>
+      </div>
+      {!notFound && (
+        <details className="rounded-xl border border-line bg-card p-3 text-left text-sm">
+          <summary className="cursor-pointer">Error details</summary>
+          <pre className="mt-2 whitespace-pre-wrap break-words text-muted">{details}</pre>
+        </details>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { bareRoutes } from '../nav';
+import { useSession } from '../../lib/session';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
+
+// The chrome (header, menu dialog, bottom bar) loads on demand: the bare sign-in screen never needs it.
+const Header = lazy(() => import('./Header').then((m) => ({ default: m.Header })));
+const BottomNav = lazy(() => import('./BottomNav').then((m) => ({ default: m.BottomNav })));
+const WhosNearStrip = lazy(() => import('./WhosNearStrip').then((m) => ({ default: m.WhosNearStrip })));
+
+/** The shell around every page: header, content column, bottom navigation. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const { isAuthenticated } = useSession();
+  const bare = bareRoutes.includes(pathname);
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded-xl focus:bg-card focus:p-3"
+      >
+        Skip to content
+      </a>
+      <Suspense fallback={bare ? null : <div className="h-[100px] border-b border-line" aria-hidden />}>
+        {!bare && <Header signedIn={isAuthenticated} />}
+        {!bare && isAuthenticated && <WhosNearStrip />}
+      </Suspense>
+      <main id="main" className={`mx-auto w-full max-w-[720px] px-4 py-4 ${isAuthenticated && !bare ? 'pb-24' : ''}`}>
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Suspense fallback={null}>{!bare && isAuthenticated && <BottomNav />}</Suspense>
+    </div>
+  );
+}

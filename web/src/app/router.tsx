@@ -1,0 +1,61 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { AppLayout } from './layout/AppLayout';
+import { RouteError } from './errors/RouteError';
+import { ProtectedRoute } from './ProtectedRoute';
+import { comingSoon } from '../lib/coming-soon';
+
+/** Loads a page on demand (route-level code splitting keeps /login small). */
+const page = (load: () => Promise<{ default: ComponentType }>, guard?: 'member' | 'verified'): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { default: Page } = await load();
+    if (!guard) return { Component: Page };
+    const requireVerified = guard === 'verified';
+    return {
+      Component: () => (
+        <ProtectedRoute requireVerified={requireVerified}>
+          <Page />
+        </ProtectedRoute>
+      ),
+    };
+  },
+});
+
+const comingSoonPage = () => import('../features/coming-soon/ComingSoonPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', ...page(() => import('../features/auth/LoginPage')) },
+      { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
+      { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },
+      { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
+      { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
+      { path: '/logout', ...page(() => import('../features/auth/LogoutPage')) },
+
+      { path: '/help', ...page(() => import('../features/pages/HelpPage')) },
+      { path: '/contact', ...page(() => import('../features/pages/ContactPage')) },
+      { path: '/terms', ...page(() => import('../features/pages/TermsPage')) },
+      { path: '/privacy', ...page(() => import('../features/pages/PrivacyPage')) },
+      { path: '/features', ...page(() => import('../features/pages/FeaturesPage')) },
+      { path: '/pricing', ...page(() => import('../features/pages/PricingPage')) },
+      { path: '/install-app', ...page(() => import('../features/pages/InstallAppPage')) },
+
+      { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage'), 'member') },
+      { path: '/setup-profile', ...page(() => import('../features/profiles/SetupProfilePage'), 'member') },
+      { path: '/edit-profile', ...page(() => import('../features/profiles/EditProfilePage'), 'member') },
+      { path: '/profile', ...page(() => import('../features/profiles/MyProfilePage'), 'member') },
+      { path: '/profile/:userId', ...page(() => import('../features/profiles/ProfilePage'), 'member') },
+      { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
+
+      // Planned features: an honest page inside the layout, never a 404.
+      ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, 'member') })),
+
+      { path: '*', ...page(() => import('../features/pages/NotFoundPage')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

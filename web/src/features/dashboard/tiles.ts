@@ -1,0 +1,57 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Mail,
+  Send,
+  Eye,
+  Image,
+  Flame,
+  FolderHeart,
+  Heart,
+  UserPlus,
+  Users,
+  Smile,
+  PenLine,
+  ListStart,
+  MessagesSquare,
+  Star,
+  CalendarDays,
+  Newspaper,
+  Search,
+  Video,
+  Smartphone,
+  Monitor,
+  LogOut,
+} from 'lucide-react';
+
+export interface Tile {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** a NEW flag is a label, not a number (spec §2) */
+  isNew?: boolean;
+}
+
+/** The dashboard's tile grid (spec §2 Dashboard home). Counts appear as their features land. */
+export const dashboardTiles: Tile[] = [
+  { label: 'Mail', to: '/messages', icon: Mail },
+  { label: 'Sent Mail', to: '/messages', icon: Send },
+  { label: 'Looked @ Me', to: '/profile', icon: Eye },
+  { label: 'New Photos/Videos', to: '/content', icon: Image },
+  { label: 'Hot Photos/Videos', to: '/content', icon: Flame },
+  { label: 'Your Photos/Videos', to: '/content', icon: FolderHeart },
+  { label: "Pics you Fab'd", to: '/content', icon: Heart },
+  { label: 'Friend Invites', to: '/friends', icon: UserPlus, isNew: true },
+  { label: 'My Friends', to: '/friends', icon: Users },
+  { label: 'Winks', to: '/winks', icon: Smile, isNew: true },
+  { label: 'Update status', to: '/edit-profile', icon: PenLine },
+  { label: 'Hotlist', to: '/hotlist', icon: ListStart },
+  { label: 'Forum', to: '/forum', icon: MessagesSquare },
+  { label: 'Club Reviews', to: '/clubs', icon: Star },
+  { label: 'Meets & Events', to: '/calendar', icon: CalendarDays },
+  { label: 'Updates', to: '/updates', icon: Newspaper },
+  { label: 'Browse & Search Profiles', to: '/browse', icon: Search },
+  { label: 'Mobile Cams Chat', to: '/cam', icon: Video },
+  { label: 'Add to Home Screen', to: '/install-app', icon: Smartphone },
+  { label: 'Use Desktop Website', to: '/', icon: Monitor },
+  { label: 'Logout', to: '/logout', icon: LogOut },
+];

@@ -1,0 +1,17 @@
+import { RefreshCw } from 'lucide-react';
+import { messages } from '@velvet/core/messages';
+import { Button } from '../../../components/ui/Button';
+import { isNetworkError } from '../../../lib/api-client';
+
+/** A load failure in plain words, with a retry. */
+export function LoadError({ error, what, onRetry, retrying }: { error: unknown; what: string; onRetry: () => void; retrying?: boolean }) {
+  const line = isNetworkError(error) ? messages.signIn.network : `We could not load ${what}. Please try again.`;
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-line bg-card p-6 text-center">
+      <p className="text-sm">{line}</p>
+      <Button variant="secondary" onClick={onRetry} loading={retrying}>
+        <RefreshCw aria-hidden size={16} /> Try Again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import type { MediaDto } from '@velvet/core/schemas/media.schema';
+
+interface Props {
+  photos: MediaDto[];
+  /** the open photo, or null when closed */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+  ownerName: string;
+}
+
+const navButton = 'grid h-11 w-11 place-items-center rounded-full border border-line bg-raised text-ink hover:bg-line disabled:opacity-40';
+
+/** A photo shown large, with previous / next (buttons or arrow keys) and Escape to close. */
+export function PhotoViewer({ photos, index, onIndexChange, ownerName }: Props) {
+  const photo = index === null ? undefined : photos[index];
+  const go = (delta: number) => {
+    if (index === null) return;
+    const next = index + delta;
+    if (next >= 0 && next < photos.length) onIndexChange(next);
+  };
+  return (
+    <Dialog.Root open={photo !== undefined} onOpenChange={(open) => !open && onIndexChange(null)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col p-3 pb-safe focus:outline-none"
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowLeft') go(-1);
+            if (e.key === 'ArrowRight') go(1);
+          }}
+        >
+          <div className="flex items-center justify-between gap-2">
+            <Dialog.Title className="text-sm text-muted">
+              {photo && index !== null ? `${ownerName}'s photo ${index + 1} of ${photos.length}` : ''}
+            </Dialog.Title>
+            <Dialog.Close className={navButton} aria-label="Close photo">
+              <X aria-hidden size={22} />
+            </Dialog.Close>
+          </div>
+          <div className="relative flex min-h-0 flex-1 items-center justify-center py-3">
+            {photo && (
+              <img
+                key={photo.id}
+                src={photo.url}
+                alt={`${ownerName}'s photo ${index! + 1} of ${photos.length}`}
+                width={photo.width ?? undefined}
+                height={photo.height ?? undefined}
+                className="max-h-full max-w-full rounded-xl object-contain"
+              />
+            )}
+          </div>
+          {photos.length > 1 && (
+            <div className="flex items-center justify-center gap-6">
+              <button type="button" className={navButton} onClick={() => go(-1)} disabled={index === 0} aria-label="Previous photo">
+                <ChevronLeft aria-hidden size={22} />
+              </button>
+              <button
+                type="button"
+                className={navButton}
+                onClick={() => go(1)}
+                disabled={index === photos.length - 1}
+                aria-label="Next photo"
+              >
+                <ChevronRight aria-hidden size={22} />
+              </button>
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
