@@ -1,0 +1,211 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AxeResults, Result } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { completeProfile, confirmedAccount, signInThroughUi } from './support/members';
+
+/** DESIGN.md §8: every page passes axe-core with no serious or critical violations, and works by keyboard. */
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function newPage(width: number): Promise<Page> {
+  context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 800 }, locale: 'en-GB', reducedMotion: 'reduce' });
+  return context.newPage();
+}
+
+/** Waits for the page to settle: network idle, the route's heading in view, transitions over. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('main h1, main h2, [role="dialog"] h2')
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch((err: Error) => {
+      throw new Error(`${page.url()}: no heading came into view (${err.message.split('\n')[0]})`);
+    });
+  await page.waitForTimeout(400);
+}
+
+const format = (violations: Result[]) =>
+  violations
+    .map(
+      (v) =>
+        `  ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
+    .join('\n');
+
+/** Runs axe-core on the page and fails with every serious or critical violation listed. */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run());
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) console.error(`axe violations on ${label}:\n${format(bad)}`);
+  // AXE_VERBOSE=1 also lists the moderate and minor violations, and what axe could not decide (text on gradients)
+  if (process.env.AXE_VERBOSE) {
+    const minor = results.violations.filter((v) => !bad.includes(v));
+    if (minor.length) console.info(`axe moderate/minor on ${label}:\n${format(minor)}`);
+    if (results.incomplete.length) console.info(`axe needs review on ${label}:\n${format(results.incomplete)}`);
+  }
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+async function scan(page: Page, url: string, label: string) {
+  await page.goto(url);
+  await settle(page);
+  await expectNoSeriousViolations(page, label);
+}
+
+async function openMenu(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'visible' });
+  await page.waitForTimeout(400);
+  await expectNoSeriousViolations(page, label);
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+describe.each([360, 1280])('axe-core at %i px', (width) => {
+  it('finds no serious or critical violations on the signed-out pages and menu', async () => {
+    const page = await newPage(width);
+    await scan(page, '/login', `/login @${width}`);
+    // the error state: field messages and a destructive toast
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.locator('li[data-variant="destructive"]').waitFor({ state: 'visible' });
+    await page.waitForTimeout(400);
+    await expectNoSeriousViolations(page, `/login with errors @${width}`);
+    await scan(page, '/signup', `/signup @${width}`);
+    await scan(page, '/forgot-password', `/forgot-password @${width}`);
+    await openMenu(page, `signed-out menu @${width}`);
+  });
+
+  it('finds no serious or critical violations on the signed-in pages and menu', async () => {
+    const page = await newPage(width);
+    const { email, password } = await confirmedAccount(server);
+    await signInThroughUi(page, email, password);
+    await page.waitForURL('**/setup-profile');
+    await settle(page);
+    await expectNoSeriousViolations(page, `/setup-profile @${width}`);
+
+    await completeProfile(page.request, { username: `a11y_${width}_${Date.now().toString(36)}`, displayName: 'Axe Member' });
+    await page.goto('/dashboard');
+    await settle(page);
+    await expectNoSeriousViolations(page, `/dashboard @${width}`);
+    await openMenu(page, `signed-in menu @${width}`);
+
+    await scan(page, '/discover', `/discover (coming soon) @${width}`);
+    await scan(page, '/my-account', `/my-account @${width}`);
+    await scan(page, '/profile', `/profile @${width}`);
+    await scan(page, '/edit-profile', `/edit-profile @${width}`);
+  });
+
+  it('finds no serious or critical violations on the information pages and the 404 page', async () => {
+    const page = await newPage(width);
+    for (const url of ['/help', '/contact', '/terms', '/privacy', '/features', '/pricing', '/install-app', '/no-such-page']) {
+      await scan(page, url, `${url} @${width}`);
+    }
+  });
+});
+
+describe('keyboard', () => {
+  /** A short description of the focused element: its role-ish tag and accessible text. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return { name: 'body', ring: false };
+      const label =
+        el.getAttribute('aria-label') ??
+        (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null) ??
+        el.textContent ??
+        '';
+      const style = getComputedStyle(el);
+      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      return { name: `${el.tagName.toLowerCase()}:${label.trim()}`, ring };
+    });
+
+  it('tabs through the /login form in order and submits it with Enter', async () => {
+    const page = await newPage(360);
+    const { email, password } = await confirmedAccount(server);
+    await page.goto('/login');
+    await settle(page);
+
+    const order: string[] = [];
+    const noRing: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const { name, ring } = await focused(page);
+      order.push(name);
+      if (!ring) noRing.push(name);
+      if (name === 'a:Sign up') break;
+    }
+    const wanted = [
+      'input:Email',
+      'input:Password',
+      'button:Show password',
+      'input:Remember me',
+      'input:Keep me signed in (private browsing only)',
+      'button:Sign In',
+      'a:Forgot your password?',
+      'a:Sign up',
+    ];
+    const positions = wanted.map((w) => order.indexOf(w));
+    expect(
+      positions.every((p) => p >= 0),
+      `focus order was:\n${order.join('\n')}`,
+    ).toBe(true);
+    expect(positions, `focus order was:\n${order.join('\n')}`).toEqual([...positions].sort((a, b) => a - b));
+
+    // every stop shows a visible focus ring
+    expect(noRing).toEqual([]);
+
+    // Space toggles the show/hide button, Enter submits the form
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Show password' }).focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/setup-profile');
+  });
+
+  it('opens and closes the full-screen menu with the keyboard, focus moving in and back', async () => {
+    const page = await newPage(360);
+    await page.goto('/forgot-password');
+    await settle(page);
+    const trigger = page.getByRole('button', { name: 'Open menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    // Tab stays inside the open menu
+    for (let i = 0; i < 10; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});

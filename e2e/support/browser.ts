@@ -1,0 +1,28 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+/** A phone-sized context (360 px wide, UI.md's smallest layout). */
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+}
+
+/** The visible text of the current toast. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('li[data-variant]').last();
+  await toast.waitFor({ state: 'visible', timeout: 10_000 });
+  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+}
