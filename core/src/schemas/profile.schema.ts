@@ -65,7 +65,8 @@ const citySchema = z
 /** Interests must come from the list for the member's type; at most 5 (creator tags aside). */
 function checkInterests(gender: string | null, interests: string[], ctx: z.RefinementCtx) {
   const allowed = new Set(interestOptionsFor(gender));
-  if (interests.some((i) => !allowed.has(i))) ctx.addIssue({ code: 'custom', path: ['interests'], message: messages.profile.chooseFromList });
+  if (interests.some((i) => !allowed.has(i)))
+    ctx.addIssue({ code: 'custom', path: ['interests'], message: messages.profile.chooseFromList });
   if (interests.length > limits.interestsMax) ctx.addIssue({ code: 'custom', path: ['interests'], message: messages.profile.interestsMax });
 }
 
@@ -81,7 +82,10 @@ export const profileUpdateSchema = z
     gender: genderSchema,
     relationshipStatus: statusSchema,
     lookingFor: lookingForSchema,
-    interests: z.array(z.string()).default([]).transform((list) => [...new Set(list)]),
+    interests: z
+      .array(z.string())
+      .default([])
+      .transform((list) => [...new Set(list)]),
     creator: z.boolean().default(false),
     creatorTypes: z
       .array(z.enum(CREATOR_TYPES, { error: messages.profile.chooseFromList }))
@@ -111,13 +115,12 @@ export const setupStepSchema = z.discriminatedUnion('step', [
     locationCity: citySchema,
     locationCountry: citySchema,
   }),
-  z
-    .object({
-      step: z.literal(3),
-      gender: genderSchema.refine((v) => v !== null, messages.profile.requiredFields),
-      relationshipStatus: statusSchema.refine((v) => v !== null, messages.profile.requiredFields),
-      lookingFor: lookingForSchema,
-    }),
+  z.object({
+    step: z.literal(3),
+    gender: genderSchema.refine((v) => v !== null, messages.profile.requiredFields),
+    relationshipStatus: statusSchema.refine((v) => v !== null, messages.profile.requiredFields),
+    lookingFor: lookingForSchema,
+  }),
   z.object({ step: z.literal(4), bio: bioSchema }),
 ]);
 export type SetupStepInput = z.input<typeof setupStepSchema>;

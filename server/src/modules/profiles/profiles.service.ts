@@ -6,10 +6,12 @@ import { AppError } from '../../middleware/errors';
 import { isUniqueViolation, type ProfileChanges, type ProfilesRepository } from './profiles.repository';
 import { toOwnProfile, toProfileView } from './profiles.mapper';
 
-const usernameTaken = () => new AppError(409, 'USERNAME_TAKEN', messages.profile.usernameTaken, { username: messages.profile.usernameTaken });
+const usernameTaken = () =>
+  new AppError(409, 'USERNAME_TAKEN', messages.profile.usernameTaken, { username: messages.profile.usernameTaken });
 
 /** A couple's second age only means something for couples and groups. */
-const partnerAgeFor = (gender: string | null, partnerAge: number | null | undefined) => (kindOf(gender) === 'individual' ? null : (partnerAge ?? null));
+const partnerAgeFor = (gender: string | null, partnerAge: number | null | undefined) =>
+  kindOf(gender) === 'individual' ? null : (partnerAge ?? null);
 
 export function profilesService(repo: ProfilesRepository) {
   /** Writes changes; a username another member took in the meantime is a clear 409, never a 500. */

@@ -69,13 +69,24 @@ describe('setup wizard', () => {
       expect(res.json.error.message).toBe('Age must be between 18 and 120');
     }
     expect((await row(aId))!.age).toBeNull();
-    const ok = await put(a, '/api/v1/profiles/me/setup', { step: 2, age: 28, partnerAge: 32, locationCity: 'Leeds', locationCountry: 'United Kingdom' });
+    const ok = await put(a, '/api/v1/profiles/me/setup', {
+      step: 2,
+      age: 28,
+      partnerAge: 32,
+      locationCity: 'Leeds',
+      locationCountry: 'United Kingdom',
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.profile.setupStep).toBe(3);
   });
 
   it('needs a type and a status in step 3, and stores no not-selected value', async () => {
-    const res = await put(a, '/api/v1/profiles/me/setup', { step: 3, gender: 'not-selected', relationshipStatus: 'married-couple', lookingFor: [] });
+    const res = await put(a, '/api/v1/profiles/me/setup', {
+      step: 3,
+      gender: 'not-selected',
+      relationshipStatus: 'married-couple',
+      lookingFor: [],
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe('Please fill in all required fields before continuing');
     const tooMany = await put(a, '/api/v1/profiles/me/setup', {
@@ -85,7 +96,12 @@ describe('setup wizard', () => {
       lookingFor: ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd', 'aliens'],
     });
     expect(tooMany.status).toBe(400);
-    const ok = await put(a, '/api/v1/profiles/me/setup', { step: 3, gender: 'male-female-couple', relationshipStatus: 'married-couple', lookingFor: ['couples'] });
+    const ok = await put(a, '/api/v1/profiles/me/setup', {
+      step: 3,
+      gender: 'male-female-couple',
+      relationshipStatus: 'married-couple',
+      lookingFor: ['couples'],
+    });
     expect(ok.json.profile).toMatchObject({ kind: 'couple', setupStep: 4, lookingFor: ['couples'] });
   });
 
@@ -113,8 +129,14 @@ describe('edit profile', () => {
       [{ age: 17 }, 'Age must be between 18 and 120'],
       [{ age: 121 }, 'Age must be between 18 and 120'],
       [{ bio: 'x'.repeat(1001) }, 'Bio must be less than 1000 characters'],
-      [{ lookingFor: ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd', 'couples2'] }, 'Choose at most 5 options for looking for'],
-      [{ interests: ['soft-swap', 'full-swap', 'same-room', 'separate-room', 'group-play', 'friends-first'] }, 'Choose at most 5 interests'],
+      [
+        { lookingFor: ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd', 'couples2'] },
+        'Choose at most 5 options for looking for',
+      ],
+      [
+        { interests: ['soft-swap', 'full-swap', 'same-room', 'separate-room', 'group-play', 'friends-first'] },
+        'Choose at most 5 interests',
+      ],
       [{ interests: ['<script>alert(1)</script>'] }, 'Please choose from the list'],
       [{ gender: 'robot' }, 'Please choose from the list'],
     ];
@@ -165,14 +187,33 @@ describe('edit profile', () => {
 describe('viewing a profile', () => {
   beforeAll(async () => {
     await b.post('/api/v1/profiles', { username: 'bea', displayName: 'Bea' });
-    await put(b, '/api/v1/profiles/me', { ...fullEdit, username: 'bea', displayName: 'Bea', gender: 'single-female', interests: [], partnerAge: null });
+    await put(b, '/api/v1/profiles/me', {
+      ...fullEdit,
+      username: 'bea',
+      displayName: 'Bea',
+      gender: 'single-female',
+      interests: [],
+      partnerAge: null,
+    });
   });
 
   it("shows a couple's two ages, the type and the interests shared with the viewer", async () => {
-    await put(b, '/api/v1/profiles/me', { ...fullEdit, username: 'bea', displayName: 'Bea', gender: 'mixed-couple', interests: ['same-room', 'group-play'] });
+    await put(b, '/api/v1/profiles/me', {
+      ...fullEdit,
+      username: 'bea',
+      displayName: 'Bea',
+      gender: 'mixed-couple',
+      interests: ['same-room', 'group-play'],
+    });
     const res = await b.get(`/api/v1/profiles/${aId}`);
     expect(res.status).toBe(200);
-    expect(res.json.profile).toMatchObject({ ageText: '28 & 32', kind: 'couple', location: 'Leeds, United Kingdom', sharedInterests: ['same-room'], isOwn: false });
+    expect(res.json.profile).toMatchObject({
+      ageText: '28 & 32',
+      kind: 'couple',
+      location: 'Leeds, United Kingdom',
+      sharedInterests: ['same-room'],
+      isOwn: false,
+    });
     expect(res.json.profile.lastActiveAt).toEqual(expect.any(String));
   });
 
