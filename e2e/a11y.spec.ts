@@ -120,6 +120,8 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     await scan(page, '/my-account', `/my-account @${width}`);
     await scan(page, '/profile', `/profile @${width}`);
     await scan(page, '/edit-profile', `/edit-profile @${width}`);
+    await scan(page, '/messages', `/messages @${width}`);
+    await scan(page, '/messages?tab=sent', `/messages sent @${width}`);
   });
 
   it('finds no serious or critical violations on the information pages and the 404 page', async () => {

@@ -281,8 +281,9 @@ describe('another member’s profile', () => {
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
 
-    // actions that come later are shown disabled, never as buttons that do nothing
-    for (const name of ['Message', 'Like', 'Wink', 'Friend', 'Hotlist', 'Block', 'Report']) {
+    // Message opens the conversation; actions that come later are shown disabled, never as buttons that do nothing
+    expect(await main.getByRole('link', { name: 'Message Alex & Sam' }).getAttribute('href')).toBe(`/messages/${alex.userId}`);
+    for (const name of ['Like', 'Wink', 'Friend', 'Hotlist', 'Block', 'Report']) {
       expect(await main.getByRole('button', { name: new RegExp(`^${name} `) }).isDisabled()).toBe(true);
     }
     expect(await main.getByText('Coming soon', { exact: true }).isVisible()).toBe(true);

@@ -7,7 +7,6 @@ export const comingSoon: Record<string, { title: string; line: string }> = {
   '/browse': { title: 'Members', line: 'Browse members by distance, newest, online or verified, and search by username or place.' },
   '/whos-near': { title: "Who's Near", line: 'See members near you, with distances shown only approximately to keep everyone safe.' },
   '/search': { title: 'Search', line: 'Advanced search, saved searches, name search and more.' },
-  '/messages': { title: 'Messages', line: 'Private conversations with other members, delivered the moment they are sent.' },
   '/clubs': { title: 'Clubs', line: 'Clubs across the UK by region, with reviews from members.' },
   '/updates': { title: 'Updates', line: 'What your friends and hotlist have been up to.' },
   '/content': { title: 'Upload Content', line: 'Share photos and videos, free, premium or pay-per-view.' },

@@ -8,11 +8,13 @@ import { ErrorBoundary } from '../errors/ErrorBoundary';
 const Header = lazy(() => import('./Header').then((m) => ({ default: m.Header })));
 const BottomNav = lazy(() => import('./BottomNav').then((m) => ({ default: m.BottomNav })));
 const WhosNearStrip = lazy(() => import('./WhosNearStrip').then((m) => ({ default: m.WhosNearStrip })));
+// the live connection (messages, presence) exists only for a signed-in member
+const RealtimeBridge = lazy(() => import('../../features/messages/RealtimeBridge').then((m) => ({ default: m.RealtimeBridge })));
 
 /** The shell around every page: header, content column, bottom navigation. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
   const bare = bareRoutes.includes(pathname);
   return (
     <div className="min-h-dvh">
@@ -31,7 +33,10 @@ export function AppLayout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      <Suspense fallback={null}>{!bare && isAuthenticated && <BottomNav />}</Suspense>
+      <Suspense fallback={null}>
+        {!bare && isAuthenticated && <BottomNav />}
+        {user && <RealtimeBridge userId={user.id} />}
+      </Suspense>
     </div>
   );
 }

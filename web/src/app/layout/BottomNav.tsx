@@ -2,6 +2,8 @@ import { NavLink } from 'react-router';
 import { Home, MapPin, Martini, MessageCircle, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { bottomNav } from '../nav';
+import { CountBadge } from '../../components/ui/Badge';
+import { useUnreadCount } from '../../lib/unread-messages';
 
 const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   '/dashboard': Home,
@@ -13,6 +15,7 @@ const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boole
 
 /** Bottom navigation on signed-in screens, fixed and safe-area aware (UI.md). */
 export function BottomNav() {
+  const unread = useUnreadCount();
   return (
     <nav aria-label="Bottom navigation" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-page/95 pb-safe backdrop-blur">
       <ul className="mx-auto flex max-w-[720px]">
@@ -26,7 +29,14 @@ export function BottomNav() {
                   `flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-pink-300' : 'text-muted hover:text-ink'}`
                 }
               >
-                <Icon aria-hidden size={20} />
+                <span className="relative">
+                  <Icon aria-hidden size={20} />
+                  {l.to === '/messages' && (
+                    <span className="absolute -right-3 -top-2">
+                      <CountBadge count={unread} label={`${unread} unread`} />
+                    </span>
+                  )}
+                </span>
                 {l.label}
               </NavLink>
             </li>

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { topBar } from '../nav';
 import { Logo } from './Logo';
 import { Menu } from './Menu';
+import { CountBadge } from '../../components/ui/Badge';
+import { useUnreadCount } from '../../lib/unread-messages';
 
 const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   '/dashboard': Home,
@@ -15,6 +17,7 @@ const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boole
 
 /** The header: logo and tagline, the signed-in top bar, and the menu toggle (spec §2). */
 export function Header({ signedIn }: { signedIn: boolean }) {
+  const unread = useUnreadCount(signedIn);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-page/90 backdrop-blur">
       <div className="mx-auto flex max-w-[720px] items-center justify-between gap-2 px-3 py-1">
@@ -34,7 +37,14 @@ export function Header({ signedIn }: { signedIn: boolean }) {
                       `flex min-h-11 flex-col items-center justify-center rounded-xl text-[11px] ${isActive ? 'text-pink-300' : 'text-muted hover:text-ink'}`
                     }
                   >
-                    <Icon aria-hidden size={18} />
+                    <span className="relative">
+                      <Icon aria-hidden size={18} />
+                      {l.to === '/messages' && (
+                        <span className="absolute -right-3 -top-2">
+                          <CountBadge count={unread} label={`${unread} unread`} />
+                        </span>
+                      )}
+                    </span>
                     {l.label}
                   </NavLink>
                 </li>

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
-import { Button } from '../../../components/ui/Button';
-import { isNetworkError } from '../../../lib/api-client';
+import { Button } from './Button';
+import { isNetworkError } from '../../lib/api-client';
 
 /** A load failure in plain words, with a retry. */
 export function LoadError({ error, what, onRetry, retrying }: { error: unknown; what: string; onRetry: () => void; retrying?: boolean }) {

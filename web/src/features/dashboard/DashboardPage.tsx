@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { ImagePlus, Video, PenLine } from 'lucide-react';
-import { LabelBadge } from '../../components/ui/Badge';
+import { CountBadge, LabelBadge } from '../../components/ui/Badge';
+import { useUnreadCount } from '../../lib/unread-messages';
 import { useSession } from '../../lib/session';
 import { siteName } from '../../lib/site';
 import { dashboardTiles } from './tiles';
@@ -9,6 +10,7 @@ const quickLink = 'flex min-h-11 items-center gap-2 rounded-xl border border-lin
 
 export default function DashboardPage() {
   const { me } = useSession();
+  const counts = { unreadMessages: useUnreadCount() };
   if (me && !me.setupCompleted) return <Navigate to="/setup-profile" replace />;
   return (
     <div className="grid gap-4">
@@ -35,6 +37,11 @@ export default function DashboardPage() {
             >
               <tile.icon aria-hidden size={26} className="text-pink-300" />
               {tile.label}
+              {tile.count && (
+                <span className="absolute right-1.5 top-1.5">
+                  <CountBadge count={counts[tile.count]} label={`${counts[tile.count]} unread`} />
+                </span>
+              )}
               {tile.isNew && (
                 <span className="absolute right-1.5 top-1.5">
                   <LabelBadge>NEW</LabelBadge>

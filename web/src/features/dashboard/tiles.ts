@@ -29,12 +29,14 @@ export interface Tile {
   icon: LucideIcon;
   /** a NEW flag is a label, not a number (spec §2) */
   isNew?: boolean;
+  /** a live count shown on the tile (absent, not zero, when there is none) */
+  count?: 'unreadMessages';
 }
 
 /** The dashboard's tile grid (spec §2 Dashboard home). Counts appear as their features land. */
 export const dashboardTiles: Tile[] = [
-  { label: 'Mail', to: '/messages', icon: Mail },
-  { label: 'Sent Mail', to: '/messages', icon: Send },
+  { label: 'Mail', to: '/messages', icon: Mail, count: 'unreadMessages' },
+  { label: 'Sent Mail', to: '/messages?tab=sent', icon: Send },
   { label: 'Looked @ Me', to: '/profile', icon: Eye },
   { label: 'New Photos/Videos', to: '/content', icon: Image },
   { label: 'Hot Photos/Videos', to: '/content', icon: Flame },

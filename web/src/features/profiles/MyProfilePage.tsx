@@ -11,7 +11,7 @@ import { useGallery } from './api/gallery';
 import { GalleryManager } from './gallery/GalleryManager';
 import { ProfileHeader } from './view/ProfileHeader';
 import { ProfileSkeleton } from './view/Skeleton';
-import { LoadError } from './view/LoadError';
+import { LoadError } from '../../components/ui/LoadError';
 import { OwnStats } from './view/OwnStats';
 import { LikedYou } from './view/LikedYou';
 import { InfoList } from './view/InfoList';

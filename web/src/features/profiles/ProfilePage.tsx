@@ -11,11 +11,12 @@ import { ApiError } from '../../lib/api-client';
 import { useProfile } from './api/get-profile';
 import { ProfileHeader } from './view/ProfileHeader';
 import { ProfileSkeleton } from './view/Skeleton';
-import { LoadError } from './view/LoadError';
+import { LoadError } from '../../components/ui/LoadError';
 import { InterestList } from './view/InterestList';
 import { ProfileGallery } from './view/ProfileGallery';
 import { ActionBar } from './view/ActionBar';
-import { isActiveNow, lastActiveText, lookingForLabel, typeBadge } from './view/profile-format';
+import { lookingForLabel, typeBadge } from './view/profile-format';
+import { isActiveNow, lastActiveText } from '../../lib/last-active';
 
 /** /profile/:userId: another member's profile (or the member's own, as others see it). */
 export default function ProfilePage() {
@@ -102,7 +103,7 @@ function ProfileBody({ profile: p }: { profile: ProfileView }) {
           </Link>
         </Card>
       ) : (
-        <ActionBar name={p.displayName} />
+        <ActionBar name={p.displayName} userId={p.userId} />
       )}
 
       {p.bio && (

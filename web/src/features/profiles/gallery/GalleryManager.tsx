@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteMedia, useGallery, useReorderGallery } from '../api/gallery';
-import { LoadError } from '../view/LoadError';
+import { LoadError } from '../../../components/ui/LoadError';
 import { ACCEPT_ATTRIBUTE } from './check-image';
 import { DeletePhotoDialog } from './DeletePhotoDialog';
 import { GalleryTile } from './GalleryTile';

@@ -1,7 +1,8 @@
+import { Link } from 'react-router';
 import { Ban, Flag, Flame, Heart, MessageCircle, Smile, UserPlus } from 'lucide-react';
+import { buttonClass } from '../../../components/ui/Button';
 
-const ACTIONS = [
-  { label: 'Message', icon: MessageCircle },
+const PLANNED = [
   { label: 'Like', icon: Heart },
   { label: 'Wink', icon: Smile },
   { label: 'Friend', icon: UserPlus },
@@ -11,32 +12,42 @@ const ACTIONS = [
 ] as const;
 
 /**
- * The member actions that later work builds. Each is shown so members know where it will be, but
- * disabled and marked 'Coming soon': no button here pretends to do something.
+ * What a member can do about another: Message opens (or starts) the conversation. The actions that
+ * later work builds are shown so members know where they will be, disabled and marked 'Coming soon':
+ * no button here pretends to do something.
  */
-export function ActionBar({ name }: { name: string }) {
+export function ActionBar({ name, userId }: { name: string; userId: string }) {
   return (
-    <section aria-labelledby="profile-actions" className="grid gap-2 rounded-2xl border border-line bg-card p-3">
-      <h2 id="profile-actions" className="flex items-center justify-between text-sm font-semibold">
-        <span>Actions</span>
-        <span className="rounded-full bg-raised px-2 py-0.5 text-xs font-medium text-muted">Coming soon</span>
+    <section aria-labelledby="profile-actions" className="grid gap-3 rounded-2xl border border-line bg-card p-3">
+      <h2 id="profile-actions" className="sr-only">
+        Actions
       </h2>
-      <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7">
-        {ACTIONS.map(({ label, icon: Icon }) => (
-          <li key={label}>
-            <button
-              type="button"
-              disabled
-              title={`${label}: coming soon`}
-              className="flex min-h-12 w-full flex-col items-center justify-center gap-1 rounded-xl text-xs text-muted disabled:cursor-not-allowed"
-            >
-              <Icon aria-hidden size={20} />
-              {label}
-              <span className="sr-only"> {name}: coming soon</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <Link to={`/messages/${encodeURIComponent(userId)}`} className={buttonClass('primary', 'w-full')}>
+        <MessageCircle aria-hidden size={18} /> Message
+        <span className="sr-only"> {name}</span>
+      </Link>
+      <div className="grid gap-1">
+        <p className="flex items-center justify-between text-xs text-muted">
+          <span>More actions</span>
+          <span className="rounded-full bg-raised px-2 py-0.5 font-medium">Coming soon</span>
+        </p>
+        <ul className="grid grid-cols-3 gap-1 sm:grid-cols-6">
+          {PLANNED.map(({ label, icon: Icon }) => (
+            <li key={label}>
+              <button
+                type="button"
+                disabled
+                title={`${label}: coming soon`}
+                className="flex min-h-12 w-full flex-col items-center justify-center gap-1 rounded-xl text-xs text-muted disabled:cursor-not-allowed"
+              >
+                <Icon aria-hidden size={20} />
+                {label}
+                <span className="sr-only"> {name}: coming soon</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

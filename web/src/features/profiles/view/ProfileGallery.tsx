@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { useGallery } from '../api/gallery';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../../components/ui/LoadError';
 import { PhotoViewer } from './PhotoViewer';
 
 const grid = 'grid grid-cols-3 gap-1.5 md:grid-cols-4 md:gap-2';

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, WebSocket, WebSocketRoute } from 'playwright-core';
+import { messages } from '@velvet/core/messages';
+import { launchBrowser, phoneContext, toastText } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { completeProfile, confirmedAccount } from './support/members';
+
+/**
+ * Messaging between two members, each in their own browser: live delivery, the unread badge,
+ * deleting (own messages only), a dropped socket that catches up, and sending while offline.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+interface Member {
+  context: BrowserContext;
+  page: Page;
+  userId: string;
+  displayName: string;
+}
+
+let alex: Member;
+let billie: Member;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [alex, billie] = await Promise.all([member('Alex Rivers'), member('Billie Hart')]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in member with a finished profile, in a phone-sized browser of their own. */
+async function member(displayName: string): Promise<Member> {
+  const context = await phoneContext(browser, server.url);
+  contexts.push(context);
+  const page = await context.newPage();
+  const { email, password } = await confirmedAccount(server);
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: server.url } });
+  expect(signIn.ok()).toBe(true);
+  await completeProfile(page.request, { displayName });
+  const me = (await (await page.request.get('/api/v1/me')).json()) as { user: { id: string } };
+  return { context, page, userId: me.user.id, displayName };
+}
+
+const chat = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const bottomNavMessages = (page: Page) =>
+  page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('link', { name: /Messages/ });
+
+/** Opens a chat and waits until the page's realtime socket is registered (its 'ready' event came). */
+async function openChat(page: Page, otherId: string) {
+  const ready = new Promise<void>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().endsWith('/api/v1/realtime')) return;
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"type":"ready"')) {
+          page.off('websocket', onSocket);
+          resolve();
+        }
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+  await page.goto(`/messages/${otherId}`);
+  await chat(page).waitFor();
+  await ready;
+}
+
+async function threadContents(page: Page, otherId: string): Promise<string[]> {
+  const res = await page.request.get(`/api/v1/messages/conversations/${otherId}/messages?limit=100`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { items: { content: string }[] }).items.map((m) => m.content);
+}
+
+describe('messaging in real time', () => {
+  it('delivers live both ways, shows text as text, and lets only the sender delete', async () => {
+    await billie.page.goto('/messages');
+    await billie.page.getByRole('heading', { name: messages.messaging.noConversations }).waitFor();
+
+    // Alex starts the conversation from Billie's profile
+    await alex.page.goto(`/profile/${billie.userId}`);
+    await alex.page.getByRole('link', { name: `Message ${billie.displayName}` }).click();
+    await alex.page.waitForURL(`**/messages/${billie.userId}`);
+    await alex.page.getByText(messages.messaging.startConversation).waitFor();
+    const send = alex.page.getByRole('button', { name: 'Send' });
+    expect(await send.isDisabled()).toBe(true);
+    await composer(alex.page).fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+
+    const hostile = 'Hello <b>there</b> <img src=x onerror="window.__pwned=1">';
+    await composer(alex.page).fill(`  ${hostile}  `);
+    await composer(alex.page).press('Enter');
+    await chat(alex.page).getByText(hostile, { exact: true }).waitFor();
+    expect(await composer(alex.page).inputValue()).toBe('');
+
+    // Billie sees it without reloading: the conversation, then the unread badge
+    const row = billie.page.getByRole('link', { name: new RegExp(`^${alex.displayName}, 1 unread`) });
+    await row.waitFor({ timeout: 10_000 });
+    await bottomNavMessages(billie.page).getByLabel('1 unread').waitFor();
+
+    await row.click();
+    await billie.page.waitForURL(`**/messages/${alex.userId}`);
+    await chat(billie.page).getByText(hostile, { exact: true }).waitFor();
+    expect(await billie.page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await chat(billie.page).locator('b, img').count()).toBe(0);
+    // opening the thread read it: the badge is gone
+    await bottomNavMessages(billie.page).getByLabel('1 unread').waitFor({ state: 'detached' });
+    // Billie has no delete on Alex's message
+    expect(await chat(billie.page).getByRole('button', { name: 'Message options' }).count()).toBe(0);
+
+    // Shift+Enter is a new line; Enter sends; Alex sees the reply live
+    await composer(billie.page).fill('Hi Alex!');
+    await composer(billie.page).press('Shift+Enter');
+    await composer(billie.page).pressSequentially('Fancy a drink?');
+    expect(await composer(billie.page).inputValue()).toBe('Hi Alex!\nFancy a drink?');
+    await billie.page.getByRole('button', { name: 'Send' }).click();
+    await chat(alex.page).getByText('Fancy a drink?').waitFor();
+
+    // Alex deletes their own message: it goes from both screens
+    await chat(alex.page).getByRole('button', { name: 'Message options' }).first().click();
+    await alex.page.getByRole('menuitem', { name: 'Delete' }).click();
+    expect(await toastText(alex.page)).toContain(messages.messaging.deletedTitle);
+    await chat(alex.page).getByText(hostile, { exact: true }).waitFor({ state: 'detached' });
+    await chat(billie.page).getByText(hostile, { exact: true }).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await threadContents(billie.page, alex.userId)).toEqual(['Hi Alex!\nFancy a drink?']);
+  });
+
+  it('shows the other member typing', async () => {
+    await Promise.all([openChat(alex.page, billie.userId), openChat(billie.page, alex.userId)]);
+    await composer(alex.page).pressSequentially('Let me think', { delay: 20 });
+    await billie.page.getByText('typing…').waitFor({ timeout: 10_000 });
+    await composer(alex.page).fill('');
+    await billie.page.getByText('typing…').waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('catches up after its socket is killed: messages sent meanwhile appear on reconnect', async () => {
+    const sockets: WebSocketRoute[] = [];
+    let refuse = false;
+    await billie.page.routeWebSocket(/\/api\/v1\/realtime$/, (ws) => {
+      if (refuse) {
+        void ws.close({ code: 4000, reason: 'test: network down' });
+        return;
+      }
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await billie.page.goto(`/messages/${alex.userId}`);
+    await chat(billie.page).waitFor();
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // the connection dies and stays down while Alex writes
+    refuse = true;
+    await Promise.all(sockets.map((ws) => ws.close({ code: 4000, reason: 'test: killed' })));
+    await billie.page.getByText(/Reconnecting/).waitFor();
+    await alex.page.goto(`/messages/${billie.userId}`);
+    for (const text of ['Are you there?', 'Sent while you were away']) {
+      await composer(alex.page).fill(text);
+      await composer(alex.page).press('Enter');
+      await chat(alex.page).getByText(text).waitFor();
+    }
+    await billie.page.waitForTimeout(500);
+    expect(await chat(billie.page).getByText('Sent while you were away').count()).toBe(0);
+
+    // back: the page fetches what it missed
+    refuse = false;
+    await chat(billie.page).getByText('Sent while you were away').waitFor({ timeout: 20_000 });
+    await chat(billie.page).getByText('Are you there?').waitFor();
+    await billie.page.getByText(/Reconnecting/).waitFor({ state: 'detached' });
+    await billie.page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  it('keeps a message written offline as pending, retries it, and stores it once', async () => {
+    await alex.page.goto(`/messages/${billie.userId}`);
+    await chat(alex.page).waitFor();
+    await alex.context.setOffline(true);
+    await composer(alex.page).fill('Written on the train');
+    await composer(alex.page).press('Enter');
+    await alex.page.getByText(messages.messaging.retrying).waitFor({ timeout: 10_000 });
+
+    await alex.context.setOffline(false);
+    await alex.page.getByText(messages.messaging.retrying).waitFor({ state: 'detached', timeout: 20_000 });
+    await chat(billie.page).getByText('Written on the train').waitFor({ timeout: 20_000 });
+    const stored = await threadContents(alex.page, billie.userId);
+    expect(stored.filter((c) => c === 'Written on the train')).toHaveLength(1);
+  });
+
+  it('lists sent messages and saved conversations', async () => {
+    await alex.page.goto('/messages?tab=sent');
+    await alex.page.getByRole('list', { name: 'Sent messages' }).getByText('Written on the train').waitFor();
+
+    await alex.page.getByRole('tab', { name: 'Saved' }).click();
+    await alex.page.getByRole('heading', { name: messages.messaging.noSaved }).waitFor();
+    await alex.page.getByRole('tab', { name: 'Inbox' }).click();
+    await alex.page.getByRole('button', { name: `Save conversation with ${billie.displayName}` }).click();
+    await alex.page.getByRole('button', { name: `Remove ${billie.displayName} from saved` }).waitFor();
+    await alex.page.getByRole('tab', { name: 'Saved' }).click();
+    await alex.page.getByRole('list', { name: 'Saved conversations' }).getByText(billie.displayName).waitFor();
+
+    // the inbox search filters by name
+    await alex.page.getByRole('tab', { name: 'Inbox' }).click();
+    await alex.page.getByRole('searchbox', { name: 'Search conversations' }).fill('nobody-by-this-name');
+    await alex.page.getByRole('heading', { name: 'No conversations found' }).waitFor();
+  });
+});

@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import { messages } from '@velvet/core/messages';
+import { CountBadge } from '../../components/ui/Badge';
+import { TabPanel, Tabs } from '../../components/ui/Tabs';
+import { useSession } from '../../lib/session';
+import { useUnreadCount } from '../../lib/unread-messages';
+import { ConversationList } from './components/ConversationList';
+import { SentList } from './components/SentList';
+
+type Tab = 'inbox' | 'sent' | 'saved';
+const TABS: Tab[] = ['inbox', 'sent', 'saved'];
+
+/** /messages: Inbox, Sent and Saved (spec §2 Messages); a conversation opens at /messages/:userId. */
+export default function MessagesPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'inbox';
+  const { user } = useSession();
+  const unread = useUnreadCount();
+  if (!user) return null;
+
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-bold">Messages</h1>
+      <Tabs
+        label="Messages"
+        idBase="messages"
+        value={tab}
+        onChange={(t) => setParams(t === 'inbox' ? {} : { tab: t }, { replace: true })}
+        items={[
+          { value: 'inbox', label: messages.messaging.inbox, badge: <CountBadge count={unread} label={`${unread} unread`} /> },
+          { value: 'sent', label: messages.messaging.sentTab },
+          { value: 'saved', label: messages.messaging.savedTab },
+        ]}
+      />
+      <TabPanel idBase="messages" value={tab}>
+        {tab === 'sent' ? <SentList /> : <ConversationList key={tab} kind={tab} me={user.id} />}
+      </TabPanel>
+    </div>
+  );
+}

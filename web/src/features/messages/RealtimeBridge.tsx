@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { EVENT, type ServerEvent } from '@velvet/core/realtime/events';
+import { realtime, useRealtimeStatus } from '../../lib/realtime';
+import { queryClient } from '../../lib/query-client';
+import { sessionKey } from '../../lib/session';
+import { messageKeys } from './api/keys';
+import { markThreadRead } from './api/mark-read';
+import { clearLiveState, isThreadOpen, setPresence, setTyping } from './live-state';
+import { outbox } from './outbox';
+import { addToThread, markReadInThread, removeFromThread } from './thread-cache';
+
+const refreshLists = () => void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
+const refreshUnread = () => void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
+
+function handle(me: string, event: ServerEvent) {
+  switch (event.type) {
+    case EVENT.messageCreated: {
+      const { message } = event.payload;
+      const other = message.senderId === me ? message.receiverId : message.senderId;
+      addToThread(other, message);
+      outbox.confirm(message.clientId);
+      refreshLists();
+      if (message.receiverId === me) {
+        setTyping(other, false);
+        if (isThreadOpen(other)) markThreadRead(other).then(refreshUnread, refreshUnread);
+        else refreshUnread();
+      }
+      return;
+    }
+    case EVENT.messageDeleted: {
+      const { id, senderId, receiverId } = event.payload;
+      removeFromThread(senderId === me ? receiverId : senderId, id);
+      refreshLists();
+      refreshUnread();
+      return;
+    }
+    case EVENT.messageRead: {
+      const { readerId, senderId, readAt } = event.payload;
+      if (senderId === me) markReadInThread(readerId, me, readAt);
+      if (readerId === me) {
+        refreshUnread();
+        refreshLists();
+      }
+      return;
+    }
+    case EVENT.typing:
+      setTyping(event.payload.userId, event.payload.typing);
+      return;
+    case EVENT.presence:
+      setPresence(event.payload.userId, event.payload.online, event.payload.lastActiveAt);
+      return;
+    case EVENT.ready:
+    case EVENT.resync:
+    case EVENT.pong:
+      return;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/**
+ * Keeps the signed-in member's socket open and the messages cache live: events update threads,
+ * lists and badges in place; after a reconnect everything about messages is fetched again (so a
+ * dropped connection loses nothing) and the outbox retries at once.
+ */
+export function RealtimeBridge({ userId }: { userId: string }) {
+  const status = useRealtimeStatus();
+
+  useEffect(() => {
+    const offEvents = realtime.subscribe((event) => handle(userId, event));
+    const offReconnect = realtime.onReconnect(() => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      outbox.retryAll();
+    });
+    // back online: waiting messages go now, not after their backoff
+    const retryOutbox = () => outbox.retryAll();
+    window.addEventListener('online', retryOutbox);
+    realtime.start();
+    return () => {
+      window.removeEventListener('online', retryOutbox);
+      offEvents();
+      offReconnect();
+      realtime.stop();
+      outbox.clear();
+      clearLiveState();
+    };
+  }, [userId]);
+
+  // the server closed the socket because the session ended: let the guard send the member to sign in
+  useEffect(() => {
+    if (status === 'signed-out') void queryClient.invalidateQueries({ queryKey: sessionKey });
+  }, [status]);
+
+  return null;
+}

@@ -1,0 +1,20 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ThreadResponse } from '@velvet/core/schemas/message.schema';
+import { api } from '../../../lib/api-client';
+import { messageKeys } from './keys';
+
+const threadUrl = (otherId: string, before: string | null) =>
+  `/messages/conversations/${encodeURIComponent(otherId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`;
+
+/**
+ * The thread with one member. Page 0 is the newest (loading it marks their messages read); later
+ * pages go back in time. Each page is oldest → newest.
+ */
+export function useThread(otherId: string) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.thread(otherId),
+    queryFn: ({ pageParam }) => api.get<ThreadResponse>(threadUrl(otherId, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

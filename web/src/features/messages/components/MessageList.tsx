@@ -1,0 +1,102 @@
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import type { MessageDto } from '@velvet/core/schemas/message.schema';
+import { messages } from '@velvet/core/messages';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast-store';
+import { useDeleteMessage } from '../api/delete-message';
+import type { PendingMessage } from '../outbox';
+import { dayLabel, sameDay } from '../format';
+import { MessageBubble, PendingBubble } from './MessageBubble';
+
+interface Props {
+  me: string;
+  otherId: string;
+  items: MessageDto[];
+  pending: PendingMessage[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+}
+
+/** How close to the bottom (px) still counts as "reading the latest": new messages keep it there. */
+const STICKY_PX = 120;
+
+/** The chat panel: 400 px high on a phone (spec §2), the thread with day separators, newest at the bottom. */
+export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlder, onLoadOlder }: Props) {
+  const panel = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const beforeOlder = useRef<{ height: number; top: number } | null>(null);
+  const remove = useDeleteMessage(otherId);
+  const deletingId = remove.isPending ? remove.variables : null;
+  const lastKey = pending.at(-1)?.clientId ?? items.at(-1)?.id;
+  const firstKey = items[0]?.id;
+
+  // older messages were put on top: keep what the member was reading where it was
+  useLayoutEffect(() => {
+    const el = panel.current;
+    const saved = beforeOlder.current;
+    if (el && saved) {
+      el.scrollTop = el.scrollHeight - saved.height + saved.top;
+      beforeOlder.current = null;
+    }
+  }, [firstKey]);
+
+  // a new message at the bottom: follow it when the member was at the bottom or sent it
+  useLayoutEffect(() => {
+    const el = panel.current;
+    const mineLast = pending.length > 0 || items.at(-1)?.senderId === me;
+    if (el && (stick.current || mineLast)) el.scrollTop = el.scrollHeight;
+  }, [lastKey, pending.length, items, me]);
+
+  const loadOlder = () => {
+    const el = panel.current;
+    if (el) beforeOlder.current = { height: el.scrollHeight, top: el.scrollTop };
+    onLoadOlder();
+  };
+
+  const del = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: messages.messaging.deletedTitle, description: messages.messaging.deleted, variant: 'success' }),
+      onError: (err) => toast({ title: 'Error', description: err.message || messages.messaging.deleteFailed, variant: 'destructive' }),
+    });
+
+  return (
+    <div
+      ref={panel}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+      }}
+      className="h-[400px] overflow-y-auto rounded-2xl border border-line bg-card p-3 md:h-[560px]"
+      tabIndex={0}
+      aria-label="Messages"
+    >
+      {hasOlder && (
+        <div className="grid justify-items-center pb-2">
+          <Button variant="ghost" onClick={loadOlder} loading={loadingOlder}>
+            Load earlier messages
+          </Button>
+        </div>
+      )}
+      {items.length === 0 && pending.length === 0 && (
+        <div className="grid h-full place-content-center gap-1 text-center">
+          <p className="font-semibold">{messages.messaging.noMessages}</p>
+          <p className="text-sm text-muted">{messages.messaging.startConversation}</p>
+        </div>
+      )}
+      <ol className="grid gap-2" role="log" aria-label="Conversation">
+        {items.map((m, i) => (
+          <Fragment key={m.id}>
+            {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (
+              <li className="py-1 text-center text-xs text-muted">{dayLabel(m.createdAt)}</li>
+            )}
+            <MessageBubble message={m} mine={m.senderId === me} deleting={deletingId === m.id} onDelete={() => del(m.id)} />
+          </Fragment>
+        ))}
+        {pending.map((p) => (
+          <PendingBubble key={p.clientId} message={p} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Times as members read them in a chat (British, 24-hour). */
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const fullDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short' });
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+const DAY = 86_400_000;
+
+/** 'HH:mm' (spec §2 Messages). */
+export const hhmm = (iso: string) => time.format(new Date(iso));
+
+export const sameDay = (a: string, b: string) => startOfDay(new Date(a)) === startOfDay(new Date(b));
+
+/** The separator above the first message of a day: 'Today', 'Yesterday', or the date. */
+export function dayLabel(iso: string, now = new Date()) {
+  const days = Math.round((startOfDay(now) - startOfDay(new Date(iso))) / DAY);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  return fullDay.format(new Date(iso));
+}
+
+/** A list row's time: HH:mm today, the weekday within a week, else the date. */
+export function listTime(iso: string, now = new Date()) {
+  const days = Math.round((startOfDay(now) - startOfDay(new Date(iso))) / DAY);
+  if (days === 0) return hhmm(iso);
+  if (days < 7) return weekday.format(new Date(iso));
+  return dayMonth.format(new Date(iso));
+}

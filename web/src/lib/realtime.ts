@@ -1,0 +1,179 @@
+import { useSyncExternalStore } from 'react';
+import {
+  CLOSE_CODES,
+  HEARTBEAT_MS,
+  HEARTBEAT_TIMEOUT_MS,
+  REALTIME_PATH,
+  serverEventSchema,
+  type ClientEvent,
+  type ServerEvent,
+} from '@velvet/core/realtime/events';
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'signed-out';
+
+type EventListener = (event: ServerEvent) => void;
+type ReconnectListener = () => void;
+
+/** Reconnect delays: quick at first, then backing off to at most 15 s. */
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15_000];
+
+/**
+ * The one WebSocket of a signed-in tab. It reconnects with backoff after any drop, tells its
+ * listeners when it came back (so they fetch what they missed), detects a silent dead peer with an
+ * application ping, and stops for good when the server says the session has ended.
+ */
+class RealtimeConnection {
+  private socket: WebSocket | null = null;
+  private status: RealtimeStatus = 'idle';
+  private attempt = 0;
+  private everOpened = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pongTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly listeners = new Set<EventListener>();
+  private readonly reconnectListeners = new Set<ReconnectListener>();
+  private readonly statusListeners = new Set<() => void>();
+  private watched: string[] = [];
+
+  getStatus = () => this.status;
+
+  start() {
+    if (this.status === 'open' || this.status === 'connecting' || this.status === 'reconnecting') return;
+    this.attempt = 0;
+    window.addEventListener('online', this.onOnline);
+    this.connect();
+  }
+
+  /** Closes the socket and stays closed (signed out, or the page no longer needs it). */
+  stop(status: RealtimeStatus = 'idle') {
+    window.removeEventListener('online', this.onOnline);
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    this.everOpened = false;
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, 'bye');
+    this.setStatus(status);
+  }
+
+  /** Drops the current socket as if the network had (used when the page knows the link is dead). */
+  reconnectNow() {
+    if (this.status === 'idle' || this.status === 'signed-out') return;
+    this.attempt = 0;
+    this.socket?.close(4000, 'reconnect');
+  }
+
+  /** Sends when connected; false when the event could not go (nothing is queued). */
+  send(event: ClientEvent): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(event));
+    return true;
+  }
+
+  /** The members whose presence this tab wants; re-sent after every reconnect. */
+  watchPresence(userIds: string[]) {
+    this.watched = [...new Set(userIds)];
+    this.send({ type: 'presence.watch', payload: { userIds: this.watched } });
+  }
+
+  subscribe(listener: EventListener) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Called after a socket opens again following a drop: events may have been missed meanwhile. */
+  onReconnect(listener: ReconnectListener) {
+    this.reconnectListeners.add(listener);
+    return () => void this.reconnectListeners.delete(listener);
+  }
+
+  subscribeStatus = (listener: () => void) => {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  };
+
+  private setStatus(status: RealtimeStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    this.statusListeners.forEach((l) => l());
+  }
+
+  private connect() {
+    this.clearTimers();
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    this.setStatus(this.everOpened ? 'reconnecting' : 'connecting');
+
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      // after a drop, or a first connection that needed retries, events may have been missed
+      const wasReconnect = this.everOpened || this.attempt > 0;
+      this.everOpened = true;
+      this.attempt = 0;
+      this.setStatus('open');
+      if (this.watched.length) this.send({ type: 'presence.watch', payload: { userIds: this.watched } });
+      this.startHeartbeat();
+      if (wasReconnect) this.reconnectListeners.forEach((l) => l());
+    };
+    socket.onmessage = (msg) => {
+      if (this.socket !== socket || typeof msg.data !== 'string') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(msg.data);
+      } catch {
+        return;
+      }
+      const event = serverEventSchema.safeParse(parsed);
+      if (!event.success) return;
+      if (event.data.type === 'pong') this.clearPongTimer();
+      // a resync means the server may have dropped events: the same as coming back from a drop
+      if (event.data.type === 'resync') this.reconnectListeners.forEach((l) => l());
+      this.listeners.forEach((l) => l(event.data));
+    };
+    socket.onclose = (ev) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      if (ev.code === CLOSE_CODES.unauthenticated || ev.code === CLOSE_CODES.forbiddenOrigin) {
+        this.stop('signed-out');
+        return;
+      }
+      this.setStatus('reconnecting');
+      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
+      this.attempt++;
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private readonly onOnline = () => {
+    if (this.status === 'reconnecting') {
+      this.attempt = 0;
+      this.connect();
+    }
+  };
+
+  private startHeartbeat() {
+    this.pingTimer = setInterval(() => {
+      this.send({ type: 'ping' });
+      this.clearPongTimer();
+      this.pongTimer = setTimeout(() => this.reconnectNow(), HEARTBEAT_TIMEOUT_MS);
+    }, HEARTBEAT_MS);
+  }
+
+  private clearPongTimer() {
+    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.pongTimer = null;
+  }
+
+  private clearTimers() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.clearPongTimer();
+  }
+}
+
+export const realtime = new RealtimeConnection();
+
+export const useRealtimeStatus = () => useSyncExternalStore(realtime.subscribeStatus, realtime.getStatus);
