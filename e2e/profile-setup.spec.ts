@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { OwnProfile } from '@velvet/core/schemas/profile.schema';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { confirmedAccount, signInThroughUi } from './support/members';
+import { completeProfile, confirmedAccount, signInThroughUi } from './support/members';
 
 /** The setup wizard, the edit-profile form and the avatar/cover uploader (spec §2, §5, §8). */
 
@@ -200,6 +200,55 @@ describe('the setup wizard', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText('Step 1 of 4').waitFor();
     expect(await page.getByLabel('Display name').inputValue()).toBe('Resume Member');
+  });
+});
+
+describe('a new member, start to finish', () => {
+  it('completes the wizard with a photo, reaches the dashboard, edits as a couple and views another member', async () => {
+    // someone to look at later, set up in a browser of their own
+    const otherContext = await phoneContext(browser, server.url);
+    try {
+      const other = await otherContext.newPage();
+      const account = await confirmedAccount(server);
+      expect((await other.request.post('/api/auth/sign-in/email', { data: account, headers: { origin: server.url } })).ok()).toBe(true);
+      await completeProfile(other.request, { displayName: 'Robin Vale', city: 'York' });
+      const otherId = ((await (await other.request.get('/api/v1/me')).json()) as { user: { id: string } }).user.id;
+
+      await newMemberOnWizard();
+      await fillStep1(uniqueUsername('journey'), 'Casey');
+      await fillStep2('29', '', 'Brighton');
+      await page.getByLabel('Relationship type').selectOption('single-female');
+      await page.getByLabel('Relationship status').selectOption('single');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Step 4 of 4').waitFor();
+      await page.getByLabel('Profile photo').setInputFiles(await jpegFile('journey.jpg'));
+      expect(await toastTitled('Success!')).toContain('Profile photo uploaded successfully');
+      await page.getByLabel('Bio', { exact: true }).fill('New in Brighton.');
+      await page.getByRole('button', { name: 'Complete Profile' }).click();
+      await page.waitForURL('**/dashboard');
+
+      // from the dashboard to Edit Profile, where becoming a couple switches the wording
+      await page.getByRole('link', { name: 'Update status' }).first().click();
+      await page.waitForURL('**/edit-profile');
+      await page.getByRole('heading', { level: 1, name: 'Edit Profile' }).waitFor();
+      await page.getByLabel('Relationship type').selectOption('female-female-couple');
+      await page.getByRole('heading', { level: 1, name: 'Edit Our Profile' }).waitFor();
+      expect(await page.getByText('Average Age', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByLabel('About Us').inputValue()).toBe('New in Brighton.');
+      await page.getByLabel("Second partner's age").fill('31');
+      await page.getByLabel('Relationship status').selectOption('dating-couple');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      expect(await toastTitled('Success')).toContain('Your profile has been updated.');
+      expect(await ownProfile()).toMatchObject({ gender: 'female-female-couple', kind: 'couple', age: 29, partnerAge: 31 });
+
+      // and on to another member's profile
+      await page.goto(`/profile/${otherId}`);
+      await page.getByRole('heading', { level: 1, name: 'Robin Vale' }).waitFor();
+      expect(await page.locator('main').getByText('York').first().isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Message Robin Vale' }).isVisible()).toBe(true);
+    } finally {
+      await otherContext.close();
+    }
   });
 });
 

@@ -14,8 +14,6 @@ export const messages = {
     signupDisabled: 'Account creation is currently disabled. Please contact support.',
     network: 'Network error. Please check your connection and try again.',
     default: 'Failed to sign in. Please try again.',
-    throttledTitle: 'Too Many Attempts',
-    throttledWait: (minutes: number) => `Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again.`,
     throttled: (minutes: number) =>
       `Too Many Attempts - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again.`,
     emailConfirmed: 'Your email is confirmed. Sign in to continue.',

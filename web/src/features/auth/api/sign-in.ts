@@ -27,7 +27,7 @@ export function signInFailure(err: unknown): { title: string; description: strin
   if (err.status === 0) return { title, description: messages.signIn.network };
   if (err.code === 'SIGN_IN_THROTTLED') {
     const minutes = Number((err.body as { retryAfterMinutes?: number } | undefined)?.retryAfterMinutes) || 15;
-    return { title: messages.signIn.throttledTitle, description: messages.signIn.throttledWait(minutes) };
+    return { title, description: messages.signIn.throttled(minutes) };
   }
   if (err.status === 429) return { title, description: messages.signIn.tooManyRequests };
   if (err.code === 'EMAIL_NOT_VERIFIED') return { title, description: messages.signIn.emailNotConfirmed };
