@@ -189,6 +189,28 @@ describe('messaging in real time', () => {
     expect(stored.filter((c) => c === 'Written on the train')).toHaveLength(1);
   });
 
+  it('tells the member when the server keeps failing, and sends on Retry', async () => {
+    await openChat(alex.page, billie.userId);
+    let refused = 0;
+    await alex.page.route(`**/api/v1/messages/conversations/${billie.userId}/messages`, (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      refused++;
+      return route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } } });
+    });
+    await composer(alex.page).fill('Try this one');
+    await composer(alex.page).press('Enter');
+    const toast = await toastText(alex.page);
+    expect(toast).toContain(messages.messaging.sendFailedTitle);
+    expect(toast).toContain(messages.messaging.sendFailed);
+    await chat(alex.page).getByText(`Not sent: ${messages.messaging.sendFailed}`).waitFor();
+    expect(refused).toBe(4);
+
+    await alex.page.unroute(`**/api/v1/messages/conversations/${billie.userId}/messages`);
+    await chat(alex.page).getByRole('button', { name: 'Retry' }).click();
+    await chat(billie.page).getByText('Try this one').waitFor({ timeout: 10_000 });
+    await chat(alex.page).getByRole('button', { name: 'Retry' }).waitFor({ state: 'detached' });
+  });
+
   it('lists sent messages and saved conversations', async () => {
     await alex.page.goto('/messages?tab=sent');
     await alex.page.getByRole('list', { name: 'Sent messages' }).getByText('Written on the train').waitFor();

@@ -91,7 +91,13 @@ export default function ChatPage() {
           <Spinner label="Loading messages" />
         </div>
       ) : thread.isError ? (
-        <LoadError error={thread.error} what="these messages" onRetry={() => void thread.refetch()} retrying={thread.isFetching} />
+        <LoadError
+          title={messages.messaging.loadFailed}
+          error={thread.error}
+          what="these messages"
+          onRetry={() => void thread.refetch()}
+          retrying={thread.isFetching}
+        />
       ) : (
         <MessageList
           me={user.id}

@@ -25,6 +25,8 @@ export interface PendingMessage {
 }
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+/** A server that keeps failing (not a lost connection) gets this many tries before the member is told. */
+const SERVER_ERROR_TRIES = 4;
 
 let pending: PendingMessage[] = [];
 const listeners = new Set<() => void>();
@@ -43,9 +45,13 @@ function newClientId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Trouble that may pass by itself: offline, the server restarting or busy. */
-const isTransient = (err: unknown) =>
-  !(err instanceof ApiError) || err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
+/** Trouble that may pass by itself: offline (always worth waiting for), the server restarting or busy. */
+const isTransient = (err: unknown, tries: number) =>
+  !(err instanceof ApiError) ||
+  err.status === 0 ||
+  err.status === 408 ||
+  err.status === 429 ||
+  (err.status >= 500 && tries < SERVER_ERROR_TRIES);
 
 /** Sends the conversation's queue in order, one message at a time, so the order is kept. */
 async function drain(otherId: string) {
@@ -67,7 +73,7 @@ async function drain(otherId: string) {
     void drain(otherId);
   } catch (err) {
     inFlight.delete(otherId);
-    if (isTransient(err)) {
+    if (isTransient(err, next.tries + 1)) {
       patch(next.clientId, { state: 'retrying' });
       const delay = RETRY_MS[Math.min(next.tries, RETRY_MS.length - 1)]!;
       timers.set(

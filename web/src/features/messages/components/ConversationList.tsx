@@ -37,7 +37,13 @@ export function ConversationList({ kind, me }: { kind: 'inbox' | 'saved'; me: st
           <Spinner label="Loading conversations" />
         </div>
       ) : list.isError ? (
-        <LoadError error={list.error} what="your conversations" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <LoadError
+          title={messages.messaging.conversationsFailed}
+          error={list.error}
+          what="your conversations"
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : items.length === 0 ? (
         q ? (
           <EmptyState
