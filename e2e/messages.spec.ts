@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, WebSocket, WebSocketRoute } from 'p
 import { messages } from '@velvet/core/messages';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount } from './support/members';
+import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
 
 /**
  * Messaging between two members, each in their own browser: live delivery, the unread badge,
@@ -39,12 +39,9 @@ async function member(displayName: string): Promise<Member> {
   const context = await phoneContext(browser, server.url);
   contexts.push(context);
   const page = await context.newPage();
-  const { email, password } = await confirmedAccount(server);
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: server.url } });
-  expect(signIn.ok()).toBe(true);
+  const userId = await signInThroughApi(page.request, server, await confirmedAccount(server));
   await completeProfile(page.request, { displayName });
-  const me = (await (await page.request.get('/api/v1/me')).json()) as { user: { id: string } };
-  return { context, page, userId: me.user.id, displayName };
+  return { context, page, userId, displayName };
 }
 
 const chat = (page: Page) => page.getByRole('log', { name: 'Conversation' });

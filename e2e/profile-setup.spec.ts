@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { OwnProfile } from '@velvet/core/schemas/profile.schema';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughUi } from './support/members';
+import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
 
 /** The setup wizard, the edit-profile form and the avatar/cover uploader (spec §2, §5, §8). */
 
@@ -209,10 +209,8 @@ describe('a new member, start to finish', () => {
     const otherContext = await phoneContext(browser, server.url);
     try {
       const other = await otherContext.newPage();
-      const account = await confirmedAccount(server);
-      expect((await other.request.post('/api/auth/sign-in/email', { data: account, headers: { origin: server.url } })).ok()).toBe(true);
+      const otherId = await signInThroughApi(other.request, server, await confirmedAccount(server));
       await completeProfile(other.request, { displayName: 'Robin Vale', city: 'York' });
-      const otherId = ((await (await other.request.get('/api/v1/me')).json()) as { user: { id: string } }).user.id;
 
       await newMemberOnWizard();
       await fillStep1(uniqueUsername('journey'), 'Casey');

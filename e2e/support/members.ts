@@ -17,6 +17,14 @@ export async function confirmedAccount(server: RunningServer, email = uniqueEmai
   return { email, password };
 }
 
+/** Signs in through the auth API (the browser context of `request` keeps the session cookie); returns the member's id. */
+export async function signInThroughApi(request: APIRequestContext, server: RunningServer, account: { email: string; password: string }) {
+  const res = await request.post('/api/auth/sign-in/email', { data: account, headers: { origin: server.url } });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  const me = (await (await request.get('/api/v1/me')).json()) as { user: { id: string } };
+  return me.user.id;
+}
+
 /** Signs in through the sign-in screen. */
 export async function signInThroughUi(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { Home, MapPin, Martini, MessageCircle, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { bottomNav } from '../nav';
-import { CountBadge } from '../../components/ui/Badge';
+import { NavIcon } from './NavIcon';
 import { useUnreadCount } from '../../lib/unread-messages';
 
 const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -29,14 +29,7 @@ export function BottomNav() {
                   `flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${isActive ? 'text-pink-300' : 'text-muted hover:text-ink'}`
                 }
               >
-                <span className="relative">
-                  <Icon aria-hidden size={20} />
-                  {l.to === '/messages' && (
-                    <span className="absolute -right-3 -top-2">
-                      <CountBadge count={unread} label={`${unread} unread`} />
-                    </span>
-                  )}
-                </span>
+                <NavIcon icon={Icon} size={20} count={l.to === '/messages' ? unread : 0} />
                 {l.label}
               </NavLink>
             </li>

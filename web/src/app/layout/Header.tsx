@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { topBar } from '../nav';
 import { Logo } from './Logo';
 import { Menu } from './Menu';
-import { CountBadge } from '../../components/ui/Badge';
+import { NavIcon } from './NavIcon';
 import { useUnreadCount } from '../../lib/unread-messages';
 
 const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -37,14 +37,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
                       `flex min-h-11 flex-col items-center justify-center rounded-xl text-[11px] ${isActive ? 'text-pink-300' : 'text-muted hover:text-ink'}`
                     }
                   >
-                    <span className="relative">
-                      <Icon aria-hidden size={18} />
-                      {l.to === '/messages' && (
-                        <span className="absolute -right-3 -top-2">
-                          <CountBadge count={unread} label={`${unread} unread`} />
-                        </span>
-                      )}
-                    </span>
+                    <NavIcon icon={Icon} size={18} count={l.to === '/messages' ? unread : 0} />
                     {l.label}
                   </NavLink>
                 </li>
