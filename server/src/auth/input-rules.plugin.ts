@@ -31,6 +31,40 @@ function check<S extends z.core.$ZodType>(schema: S, body: unknown): z.core.outp
 /** Control characters (NUL included) cannot be stored in a PostgreSQL text column. */
 const printable = (s: string) => s.replace(/\p{Cc}/gu, '');
 
+/** A member's name as stored: printable, trimmed, at most 60 characters. */
+const cleanName = (s: string) => printable(s).trim().slice(0, 60);
+
+/** Passwords are only hashed or compared, never stored or looked up as text: any character is fine. */
+const PASSWORD_FIELDS = new Set(['password', 'currentPassword', 'newPassword']);
+/** Routes whose rules below clean the `name` field (control characters removed) instead of refusing it. */
+const NAME_CLEANED_ON = new Set(['/sign-up/email', '/update-user']);
+
+/**
+ * The field (top-level key) of the first string holding a NUL character, or undefined. Iterative, because
+ * a 1 MB JSON body can nest hundreds of thousands of levels deep.
+ */
+function fieldWithNul(input: Record<string, unknown>, skip: (key: string) => boolean): string | undefined {
+  const stack: [string, unknown][] = Object.entries(input).filter(([key]) => !skip(key));
+  while (stack.length) {
+    const [key, value] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return key;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const nested of Object.values(value)) stack.push([key, nested]);
+    }
+  }
+  return undefined;
+}
+
+const isWebUrl = (s: string) => {
+  if (s.length > 2048) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(s).protocol);
+  } catch {
+    return false;
+  }
+};
+
 const RESET_TOKEN_SHAPE = /^[\w-]{1,256}$/;
 
 /** Where a confirmation link lands when the client names no place: the sign-in screen's notice. */
@@ -63,7 +97,7 @@ export function inputRules(): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const input = check(signUpSchema, ctx.body);
             const body = ctx.body as Record<string, unknown>;
-            const given = typeof body.name === 'string' ? printable(body.name).trim().slice(0, 60) : '';
+            const given = typeof body.name === 'string' ? cleanName(body.name) : '';
             const name = given || input.email.split('@')[0]!;
             const callbackURL = typeof body.callbackURL === 'string' && body.callbackURL ? body.callbackURL : CONFIRMED_CALLBACK;
             // better-auth merges a hook's body INTO the request body (defu), so extra keys would
@@ -108,6 +142,41 @@ export function inputRules(): BetterAuthPlugin {
             if (typeof token !== 'string' || !token) {
               throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: messages.signIn.confirmLinkInvalid });
             }
+          }),
+        },
+        {
+          // better-auth hands name and image to the database as they come: a null name broke the NOT NULL
+          // column and a NUL byte the text encoding (both a 500); a number or an object was stored as text
+          matcher: (ctx) => ctx.path === '/update-user',
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = isPlainObject(ctx.body) ? ctx.body : {};
+            const changes: Record<string, unknown> = {};
+            if ('name' in body) {
+              const name = typeof body.name === 'string' ? cleanName(body.name) : '';
+              if (!name) throw refuse(messages.errors.badRequest, { name: messages.errors.badRequest });
+              changes.name = name;
+            }
+            // a picture is a web address or nothing (no javascript: or data: URLs, no markup)
+            if ('image' in body && body.image !== null && !(typeof body.image === 'string' && isWebUrl(body.image))) {
+              throw refuse(messages.errors.badRequest, { image: messages.errors.badRequest });
+            }
+            return { context: { body: { ...body, ...changes } } };
+          }),
+        },
+        {
+          // Last, so the rules above answer first in their own words. Every auth route: the body, when there
+          // is one, is a JSON object (better-auth let `null` or `[]` through to routes without fields), and no
+          // string bound for the database holds a NUL, which PostgreSQL cannot store or compare: it failed the
+          // query (a 500) in revoke-session, the TOTP replay guard and the admin routes, among others.
+          matcher: () => true,
+          handler: createAuthMiddleware(async (ctx) => {
+            const body: unknown = ctx.body;
+            if (body !== undefined && !isPlainObject(body)) throw refuse(messages.errors.badRequest, {});
+            const skip = (key: string) => PASSWORD_FIELDS.has(key) || (key === 'name' && NAME_CLEANED_ON.has(ctx.path));
+            const field =
+              (isPlainObject(body) ? fieldWithNul(body, skip) : undefined) ??
+              (isPlainObject(ctx.query) ? fieldWithNul(ctx.query, () => false) : undefined);
+            if (field) throw refuse(messages.errors.badRequest, { [field]: messages.errors.badRequest });
           }),
         },
       ],

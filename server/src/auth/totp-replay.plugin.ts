@@ -8,6 +8,8 @@ import { totpUsedStep } from '../db/schema/index';
 /** A TOTP code is accepted for its own 30 s step and one step either side: remember it that long. */
 const REPLAY_WINDOW_MS = 120_000;
 const TWO_FACTOR_COOKIE = 'two_factor';
+/** The twoFactor plugin's codes: 6 digits (its default, as configured in auth.ts). */
+const TOTP_CODE = /^\d{6}$/;
 
 /**
  * better-auth accepts the same TOTP code again within its time step. This plugin claims each
@@ -26,9 +28,12 @@ export function totpReplayGuard(db: Db): BetterAuthPlugin {
     return pending?.value;
   }
 
+  // Only something shaped like a TOTP code can pass verification, so only that needs claiming: anything
+  // else (100 KB of text, a NUL byte PostgreSQL cannot store) never reaches the claim table.
   const codeOf = (ctx: { body?: unknown }) => {
     const code = (ctx.body as { code?: unknown } | undefined)?.code;
-    return typeof code === 'string' ? code.trim() : undefined;
+    const trimmed = typeof code === 'string' ? code.trim() : undefined;
+    return trimmed && TOTP_CODE.test(trimmed) ? trimmed : undefined;
   };
 
   return {
