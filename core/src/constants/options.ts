@@ -109,3 +109,22 @@ export const optionLabel = (value: string) => {
   const words = value.replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/** The short type badge of spec §3's member card: Couple, Single Female, Single Male, Group … */
+const TYPE_BADGES: Record<RelationshipType, string> = {
+  'male-female-couple': 'Couple',
+  'female-female-couple': 'Couple',
+  'male-male-couple': 'Couple',
+  'mixed-couple': 'Couple',
+  'non-binary-couple': 'Couple',
+  'polyamorous-group': 'Group',
+  'single-male': 'Single Male',
+  'single-female': 'Single Female',
+  'single-non-binary': 'Single Non-Binary',
+  'single-trans-male': 'Single Trans Male',
+  'single-trans-female': 'Single Trans Female',
+  'single-other': 'Single',
+};
+
+export const typeBadge = (gender: string | null): string | null =>
+  gender ? (TYPE_BADGES[gender as RelationshipType] ?? optionLabel(gender)) : null;

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { user } from './auth';
 
@@ -17,6 +17,14 @@ export const profiles = pgTable(
     partnerAge: integer('partner_age'),
     locationCity: text('location_city'),
     locationCountry: text('location_country'),
+    /**
+     * The centre of the ~1 km grid cell the member is in (core/geo/grid.ts), never the raw position:
+     * from the device while Who's Near is on, else from the city. Null when unknown.
+     */
+    locationLat: doublePrecision('location_lat'),
+    locationLng: doublePrecision('location_lng'),
+    /** 'device' (browser geolocation) or 'city' (the gazetteer); a city edit does not replace a device cell */
+    locationSource: text('location_source'),
     relationshipStatus: text('relationship_status'),
     gender: text('gender'),
     avatarUrl: text('avatar_url'),
@@ -45,5 +53,10 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+    index('profiles_last_active_idx').on(t.lastActiveAt),
+    index('profiles_created_idx').on(t.createdAt),
+    index('profiles_location_idx').on(t.locationLat, t.locationLng),
+  ],
 );

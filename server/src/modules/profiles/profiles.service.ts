@@ -2,7 +2,9 @@ import { messages } from '@velvet/core/messages';
 import { storedInterests, type ProfileBasicsInput, type ProfileUpdate, type SetupStep } from '@velvet/core/schemas/profile.schema';
 import { kindOf } from '@velvet/core/constants/options';
 import { limits } from '@velvet/core/constants/limits';
+import { snapToCell } from '@velvet/core/geo/grid';
 import { AppError } from '../../middleware/errors';
+import { locateUkPlace } from '../../geo/gazetteer';
 import { isUniqueViolation, type ProfileChanges, type ProfilesRepository } from './profiles.repository';
 import { toOwnProfile, toProfileView } from './profiles.mapper';
 
@@ -14,9 +16,23 @@ const partnerAgeFor = (gender: string | null, partnerAge: number | null | undefi
   kindOf(gender) === 'individual' ? null : (partnerAge ?? null);
 
 export function profilesService(repo: ProfilesRepository) {
+  /**
+   * A new city places the member at its grid cell (never finer), unless their device placed them
+   * (Who's Near on): then the device's cell stands. An unknown place leaves them unplaced.
+   */
+  async function withCityCell(userId: string, changes: ProfileChanges): Promise<ProfileChanges> {
+    if (changes.locationCity === undefined) return changes;
+    const current = await repo.findByUserId(userId);
+    if (current?.locationSource === 'device') return changes;
+    const place = locateUkPlace(changes.locationCity);
+    const cell = place ? snapToCell(place) : null;
+    return { ...changes, locationLat: cell?.lat ?? null, locationLng: cell?.lng ?? null, locationSource: cell ? 'city' : null };
+  }
+
   /** Writes changes; a username another member took in the meantime is a clear 409, never a 500. */
-  async function save(userId: string, changes: ProfileChanges) {
-    if (changes.username && (await repo.usernameTaken(changes.username, userId))) throw usernameTaken();
+  async function save(userId: string, input: ProfileChanges) {
+    if (input.username && (await repo.usernameTaken(input.username, userId))) throw usernameTaken();
+    const changes = await withCityCell(userId, input);
     try {
       const row = await repo.update(userId, changes);
       if (!row) throw new AppError(404, 'NO_PROFILE', messages.profile.notFound);

@@ -15,7 +15,8 @@ import { LoadError } from '../../components/ui/LoadError';
 import { InterestList } from './view/InterestList';
 import { ProfileGallery } from './view/ProfileGallery';
 import { ActionBar } from './view/ActionBar';
-import { lookingForLabel, typeBadge } from './view/profile-format';
+import { typeBadge } from '@velvet/core/constants/options';
+import { lookingForLabel } from './view/profile-format';
 import { isActiveNow, lastActiveText } from '../../lib/last-active';
 
 /** /profile/:userId: another member's profile (or the member's own, as others see it). */
