@@ -1,12 +1,24 @@
 import { createHash } from 'node:crypto';
-import { COUPLE_GROUP_INTERESTS, SINGLE_INTERESTS, kindOf } from '@velvet/core/constants/options';
+import {
+  CREATOR_TAG,
+  CREATOR_TYPES,
+  LOOKING_FOR,
+  kindOf,
+  type ProfileKind,
+  type RelationshipStatus,
+  type RelationshipType,
+} from '@velvet/core/constants/options';
 import type { profiles } from '../db/schema/index';
 
 export const DEMO_EMAIL = 'demo@velvet.local';
 export const DEMO_PASSWORD = 'velvet-demo';
+/** Every other demo member signs in at `<username>@demo.velvet.local` with the demo password. */
+export const DEMO_MEMBER_DOMAIN = 'demo.velvet.local';
+/** The demo community's size, the demo account included (DESIGN.md §6; first-start time in mind). */
+export const DEMO_MEMBER_COUNT = 80;
 
 /** A small deterministic generator (mulberry32): the same demo community on every machine. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -17,6 +29,10 @@ function prng(seed: number) {
   };
 }
 
+export const idFor = (n: number) => 'demo' + createHash('sha256').update(`velvet-demo-${n}`).digest('hex').slice(0, 28);
+export const DEMO_ID = idFor(0);
+
+/** Real towns and cities across England, Scotland, Wales and Northern Ireland. */
 const TOWNS = [
   'London',
   'Manchester',
@@ -30,129 +46,378 @@ const TOWNS = [
   'Leicester',
   'Brighton',
   'Cardiff',
+  'Swansea',
   'Edinburgh',
   'Glasgow',
+  'Aberdeen',
+  'Dundee',
+  'Inverness',
   'Belfast',
+  'Derry',
   'Southampton',
+  'Portsmouth',
   'Reading',
   'Milton Keynes',
   'Norwich',
   'Exeter',
+  'Plymouth',
+  'Bath',
   'York',
+  'Kingston upon Hull',
   'Cambridge',
   'Oxford',
-  'Plymouth',
+  'Coventry',
+  'Stoke-on-Trent',
+  'Derby',
+  'Bournemouth',
+  'Blackpool',
+  'Chester',
+  'Lincoln',
+  'Canterbury',
 ];
-const FIRST = [
-  'Amy',
-  'Ben',
-  'Chloe',
-  'Dan',
-  'Ella',
-  'Finn',
-  'Grace',
-  'Harry',
-  'Isla',
-  'Jack',
-  'Kate',
-  'Liam',
-  'Mia',
-  'Noah',
-  'Olivia',
-  'Sam',
-  'Zoe',
-  'Tom',
-  'Ruby',
-  'Leo',
+
+const WOMEN = ['Amy', 'Chloe', 'Ella', 'Grace', 'Isla', 'Kate', 'Mia', 'Olivia', 'Zoe', 'Ruby', 'Sophie', 'Hannah'];
+const MORE_WOMEN = ['Lucy', 'Freya', 'Megan', 'Holly', 'Jess', 'Lauren', 'Niamh', 'Eilidh', 'Cerys', 'Poppy'];
+const MEN = ['Ben', 'Dan', 'Finn', 'Harry', 'Jack', 'Liam', 'Noah', 'Sam', 'Tom', 'Leo', 'James', 'Owen'];
+const MORE_MEN = ['Callum', 'Rhys', 'Jamie', 'Ryan', 'Matt', 'Josh', 'Ewan', 'Connor'];
+const NEUTRAL = [
+  'Alex',
+  'Charlie',
+  'Sky',
+  'Robin',
+  'Jordan',
+  'Frankie',
+  'Rowan',
+  'Ash',
+  'Kit',
+  'River',
+  'Sasha',
+  'Jules',
+  'Morgan',
+  'Eden',
 ];
-const COUPLE_WORDS = ['Velvet', 'Midnight', 'Scarlet', 'Silk', 'Amber', 'Sapphire', 'Rose', 'Ivy', 'Onyx', 'Ember'];
-const BIOS = [
-  'Friendly, discreet and new to the scene. Love a drink and a chat first.',
-  'Easy-going and fun. Clubs, parties and weekends away.',
-  'Genuine people only. We like to get to know you before we meet.',
-  'Confident, playful and respectful. Say hello.',
-  'Here to meet like-minded people. No pressure, just good vibes.',
+const FEMALE = [...WOMEN, ...MORE_WOMEN];
+const MALE = [...MEN, ...MORE_MEN];
+const GROUP_WORDS = ['Velvet', 'Midnight', 'Scarlet', 'Silk', 'Amber', 'Sapphire', 'Rose', 'Ivy', 'Onyx', 'Ember'];
+
+/**
+ * How often each relationship type turns up: every type at least twice in 40 members, the common
+ * ones (mixed-sex couples, single men and women) many times. Drawn from shuffled decks, so the
+ * mix is even however many members there are.
+ */
+const TYPE_DECK: [RelationshipType, number][] = [
+  ['male-female-couple', 8],
+  ['single-male', 6],
+  ['single-female', 6],
+  ['female-female-couple', 3],
+  ['male-male-couple', 3],
+  ['mixed-couple', 2],
+  ['non-binary-couple', 2],
+  ['polyamorous-group', 2],
+  ['single-non-binary', 2],
+  ['single-trans-female', 2],
+  ['single-trans-male', 2],
+  ['single-other', 2],
 ];
-const TYPES = [
-  'male-female-couple',
-  'male-female-couple',
-  'female-female-couple',
-  'single-female',
-  'single-male',
-  'single-male',
-  'mixed-couple',
-  'polyamorous-group',
-  'single-non-binary',
-] as const;
-const COUPLE_STATUSES = ['married-couple', 'committed-couple', 'swinger-couple', 'lifestyle-couple'];
-const SINGLE_STATUSES = ['single', 'single-looking', 'casual-dating', 'open-relationship'];
+
+/** The statuses that fit each kind of profile: no single shows as a married couple. */
+export const STATUSES_FOR: Record<ProfileKind, readonly RelationshipStatus[]> = {
+  couple: [
+    'married-couple',
+    'committed-couple',
+    'engaged-couple',
+    'dating-couple',
+    'swinger-couple',
+    'lifestyle-couple',
+    'open-relationship',
+  ],
+  group: ['polyamorous', 'open-relationship'],
+  individual: [
+    'single',
+    'single-looking',
+    'divorced',
+    'separated',
+    'widowed',
+    'its-complicated',
+    'friends-with-benefits',
+    'casual-dating',
+    'not-looking-for-relationship',
+    'open-relationship',
+  ],
+};
+
+/** Orientations that fit each single's type (the singles' interest list, spec §3). */
+const ORIENTATIONS: Partial<Record<RelationshipType, string[]>> = {
+  'single-male': ['straight', 'straight', 'bisexual', 'bicurious', 'heteroflexible', 'gay'],
+  'single-female': ['straight', 'bisexual', 'bisexual', 'bicurious', 'lesbian', 'pansexual', 'heteroflexible'],
+  'single-non-binary': ['pansexual', 'bisexual', 'demisexual', 'other'],
+  'single-trans-male': ['straight', 'gay', 'bisexual', 'pansexual'],
+  'single-trans-female': ['straight', 'lesbian', 'bisexual', 'pansexual'],
+  'single-other': ['pansexual', 'other', 'demisexual', 'homoflexible'],
+};
+
+/** Whom a single is after, given their orientation and whether they are a man or a woman. */
+function singleSeeking(orientation: string, presents: 'man' | 'woman' | 'other'): string[] {
+  if (orientation === 'gay') return ['seeking-single-males', 'seeking-couples'];
+  if (orientation === 'lesbian') return ['seeking-single-females', 'seeking-couples'];
+  if (orientation === 'straight' || orientation === 'heteroflexible' || orientation === 'bicurious')
+    return presents === 'woman' ? ['seeking-couples', 'seeking-single-males'] : ['seeking-couples', 'seeking-single-females'];
+  if (orientation === 'homoflexible')
+    return presents === 'woman' ? ['seeking-single-females', 'seeking-couples'] : ['seeking-single-males', 'seeking-couples'];
+  return ['seeking-anyone', 'seeking-couples'];
+}
+
+const SEEKING_TO_LOOKING_FOR: Record<string, (typeof LOOKING_FOR)[number][]> = {
+  'seeking-couples': ['couples'],
+  'seeking-single-females': ['single-females'],
+  'seeking-single-males': ['single-males'],
+  'seeking-any-singles': ['single-females', 'single-males'],
+  'seeking-anyone': ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd'],
+  'seeking-all': ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd'],
+};
+
+const COUPLE_SEEKING = [
+  'seeking-couples',
+  'seeking-couples',
+  'seeking-single-females',
+  'seeking-single-males',
+  'seeking-any-singles',
+  'seeking-all',
+];
+const COUPLE_PLAY = [
+  'soft-swap',
+  'full-swap',
+  'same-room',
+  'separate-room',
+  'group-play',
+  'voyeur-exhibitionist',
+  'cyber-only',
+  'friends-first',
+];
+
+const SINGLE_OPENERS = [
+  (name: string, age: number) => `${name} here, ${age}, easy-going and new to the scene.`,
+  (name: string) => `Hi, I'm ${name}. Friendly, discreet and always up for a laugh.`,
+  (_name: string, age: number) => `${age} and finally doing the thing I kept saying I'd try.`,
+  (name: string) => `${name}: confident, playful and respectful.`,
+  (_name: string) => 'Genuine, chatty and happiest with a glass of something in a good bar.',
+];
+const COUPLE_OPENERS = [
+  (names: string) => `We're ${names}: a fun, down-to-earth couple.`,
+  (_names: string, years: number) => `Together ${years} years and still curious.`,
+  (_names: string) => 'Sociable couple who love good food, good music and good company.',
+  (names: string) => `${names} here. Experienced, relaxed and never in a rush.`,
+  (_names: string) => 'Happily together and exploring the lifestyle at our own pace.',
+];
+const GROUP_OPENERS = [
+  (names: string) => `${names}: a close-knit polycule, happiest hosting a good night in.`,
+  (_names: string) => 'Three partners, one calendar, lots of laughs.',
+  (_names: string) => 'Friends turned partners. We love socials, games nights and weekends away.',
+];
+/** The middle and the end of a bio, in the first person singular or plural. */
+const MIDDLES = [
+  (we: boolean) => `Clubs, parties and weekends away${we ? ' together' : ''}.`,
+  (we: boolean) => `${we ? 'We like' : 'I like'} to get to know people before meeting: drinks first, always.`,
+  () => 'Into live music, long dinners and the odd festival.',
+  () => 'Gym in the week, dancing at the weekend.',
+  () => 'Big on communication, boundaries and having a good time.',
+  (we: boolean) => `${we ? 'We love' : 'I love'} a spa day, a cocktail bar and a late night.`,
+  () => 'Here to meet like-minded people. No pressure, just good vibes.',
+];
+const CLOSINGS = [
+  () => 'Say hello!',
+  (we: boolean) => `Message ${we ? 'us' : 'me'}, polite messages always get a reply.`,
+  () => 'Verified members get a quicker reply.',
+  () => 'No time wasters, please.',
+  () => 'Fancy a chat? Drop a message.',
+  () => '',
+];
 
 export interface DemoMember {
   id: string;
   email: string;
   displayName: string;
   joinedAt: Date;
-  profile?: Omit<typeof profiles.$inferInsert, 'userId'>;
+  /** the account's verified flag (a moderator approved a verification) */
+  verified: boolean;
+  /** how many gallery photos to make for the member */
+  galleryPhotos: number;
+  profile: Omit<typeof profiles.$inferInsert, 'userId'> & {
+    username: string;
+    displayName: string;
+    age: number;
+    gender: RelationshipType;
+    kind: ProfileKind;
+    locationCity: string;
+    lastActiveAt: Date;
+    interests: string[];
+  };
 }
 
-const idFor = (n: number) => 'demo' + createHash('sha256').update(`velvet-demo-${n}`).digest('hex').slice(0, 28);
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
-export function demoMembers(total = 60): DemoMember[] {
+const DAY = 86_400_000;
+
+/**
+ * The demo community: the demo account (a couple in Manchester) and `total - 1` members of every
+ * relationship type, each profile complete and valid by the profile form's rules.
+ */
+export function demoMembers(total = DEMO_MEMBER_COUNT, now = Date.now()): DemoMember[] {
   const rand = prng(20261122);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const now = Date.now();
-  const demoJoined = new Date(now - 30 * 86_400_000);
+  const between = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+  const pickSome = <T>(list: readonly T[], n: number) => {
+    const rest = [...list];
+    const out: T[] = [];
+    while (out.length < n && rest.length) out.push(rest.splice(Math.floor(rand() * rest.length), 1)[0]!);
+    return out;
+  };
+  const deck: RelationshipType[] = [];
+  const nextType = () => {
+    if (!deck.length) {
+      const fresh = TYPE_DECK.flatMap(([type, n]) => Array<RelationshipType>(n).fill(type));
+      // Fisher–Yates with the seeded generator
+      for (let i = fresh.length - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [fresh[i], fresh[j]] = [fresh[j]!, fresh[i]!];
+      }
+      deck.push(...fresh);
+    }
+    return deck.shift()!;
+  };
+
+  const demoJoined = new Date(now - 30 * DAY);
   const members: DemoMember[] = [
     {
-      id: idFor(0),
+      id: DEMO_ID,
       email: DEMO_EMAIL,
       displayName: 'Scarlet & Jay',
       joinedAt: demoJoined,
+      verified: false,
+      galleryPhotos: 3,
       profile: {
         username: 'scarlet_and_jay',
         displayName: 'Scarlet & Jay',
         age: 34,
+        partnerAge: 31,
         bio: 'Demo couple: friendly, discreet and new to the scene. This account shows the site as a member sees it.',
         locationCity: 'Manchester',
         locationCountry: 'United Kingdom',
         gender: 'male-female-couple',
         kind: 'couple',
         relationshipStatus: 'married-couple',
-        interests: ['seeking-couples', 'soft-swap', 'friends-first'],
+        interests: ['seeking-couples', 'seeking-single-females', 'soft-swap', 'same-room', 'friends-first'],
+        lookingFor: 'couples,single-females',
         setupStep: 4,
         setupCompletedAt: demoJoined,
+        lastActiveAt: new Date(now),
         createdAt: demoJoined,
       },
     },
   ];
+
   for (let n = 1; n < total; n++) {
-    const gender = pick(TYPES);
+    const gender = nextType();
     const kind = kindOf(gender);
-    const name = kind === 'individual' ? pick(FIRST) : `${pick(COUPLE_WORDS)} ${kind === 'group' ? 'Crew' : 'Pair'}`;
-    const username = `${name.toLowerCase().replace(/\s+/g, '_')}_${n}`;
-    const pool = kind === 'individual' ? SINGLE_INTERESTS : COUPLE_GROUP_INTERESTS;
-    const interests = Array.from(new Set([pick(pool), pick(pool), pick(pool)]));
-    const joinedAt = new Date(now - Math.floor(rand() * 120) * 86_400_000);
+    const age = between(21, 62);
+    let displayName: string;
+    let partnerAge: number | null = null;
+    let interests: string[];
+    let lookingFor: string[];
+    let orientation: string | null = null;
+
+    if (kind === 'individual') {
+      const presents = gender === 'single-male' || gender === 'single-trans-male' ? 'man' : gender.endsWith('female') ? 'woman' : 'other';
+      displayName = pick(presents === 'man' ? MALE : presents === 'woman' ? FEMALE : NEUTRAL);
+      orientation = pick(ORIENTATIONS[gender]!);
+      const seeking = singleSeeking(orientation, presents);
+      const chosen = seeking.slice(0, between(1, 2));
+      interests = [orientation, ...chosen];
+      lookingFor = [...new Set(chosen.flatMap((s) => SEEKING_TO_LOOKING_FOR[s]!))];
+    } else {
+      partnerAge = Math.max(21, Math.min(70, age + between(-7, 7)));
+      if (kind === 'group') {
+        const [a, b, c] = [pick(FEMALE), pick(MALE), pick(NEUTRAL)];
+        displayName = rand() < 0.5 ? `${a}, ${b} & ${c}` : `The ${pick(GROUP_WORDS)} Trio`;
+      } else {
+        const pair: Record<string, [readonly string[], readonly string[]]> = {
+          'male-female-couple': [FEMALE, MALE],
+          'female-female-couple': [WOMEN, MORE_WOMEN],
+          'male-male-couple': [MEN, MORE_MEN],
+          'mixed-couple': [rand() < 0.5 ? FEMALE : MALE, NEUTRAL],
+          'non-binary-couple': [NEUTRAL.slice(0, 7), NEUTRAL.slice(7)],
+        };
+        const [first, second] = pair[gender]!;
+        displayName = `${pick(first)} & ${pick(second)}`;
+      }
+      const seeking = pick(COUPLE_SEEKING);
+      const play = pickSome(COUPLE_PLAY, between(2, 3));
+      if (seeking === 'seeking-single-females' && rand() < 0.6) play.push('threesome-mff');
+      if (seeking === 'seeking-single-males' && rand() < 0.6) play.push('threesome-mmf');
+      interests = [seeking, ...play].slice(0, 5);
+      lookingFor = [...SEEKING_TO_LOOKING_FOR[seeking]!];
+      if (play.includes('group-play') && !lookingFor.includes('groups')) lookingFor.push('groups');
+    }
+
+    const username = `${slug(displayName)}_${n}`;
+    const joinedAt = new Date(now - between(10, 400) * DAY);
+    const verified = rand() < 0.4;
+    const pending = !verified && rand() < 0.15;
+    const creator = n % 6 === 2;
+    if (creator) {
+      const types = pickSome(
+        CREATOR_TYPES.filter((t) => t !== 'verified'),
+        between(1, 3),
+      );
+      interests.push(CREATOR_TAG, ...types, ...(verified ? ['verified'] : []));
+    }
+    const years = between(1, 15);
+    const opener =
+      kind === 'group'
+        ? pick(GROUP_OPENERS)(displayName)
+        : kind === 'couple'
+          ? pick(COUPLE_OPENERS)(displayName, years)
+          : pick(SINGLE_OPENERS)(displayName, age);
+    const we = kind !== 'individual';
+    const bio = [opener, pick(MIDDLES)(we), pick(CLOSINGS)(we)].filter(Boolean).join(' ');
+
     members.push({
       id: idFor(n),
-      email: `${username}@demo.velvet.local`,
-      displayName: name,
+      email: `${username}@${DEMO_MEMBER_DOMAIN}`,
+      displayName,
       joinedAt,
+      verified,
+      // about half the members show a few photos (2 to 4)
+      galleryPhotos: n % 2 === 0 ? 2 + (n % 3) : 0,
       profile: {
         username,
-        displayName: name,
-        age: 21 + Math.floor(rand() * 40),
-        bio: pick(BIOS),
+        displayName,
+        age,
+        partnerAge,
+        bio,
         locationCity: pick(TOWNS),
         locationCountry: 'United Kingdom',
         gender,
         kind,
-        relationshipStatus: pick(kind === 'individual' ? SINGLE_STATUSES : COUPLE_STATUSES),
+        relationshipStatus: pick(STATUSES_FOR[kind]),
+        orientation,
         interests,
+        lookingFor: lookingFor.slice(0, 5).join(','),
+        hideLastActive: n % 11 === 3,
+        hideLocation: n % 13 === 5,
+        anonymousMode: n % 17 === 7,
+        verificationStatus: verified ? 'approved' : pending ? 'pending' : 'not_started',
+        membershipType: rand() < 0.25 ? 'premium' : 'free',
         setupStep: 4,
         setupCompletedAt: joinedAt,
-        lastActiveAt: new Date(now - Math.floor(rand() * 72 * 60) * 60_000),
+        lastActiveAt: new Date(now - between(1, 72 * 60) * 60_000),
         createdAt: joinedAt,
+        updatedAt: joinedAt,
       },
     });
   }

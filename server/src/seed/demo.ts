@@ -1,14 +1,24 @@
-import { count, eq } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import { account, profiles, user } from '../db/schema/index';
+import { account, media, messages, profiles, starredConversations, user } from '../db/schema/index';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { mediaRepository } from '../modules/media/media.repository';
 import { mediaService } from '../modules/media/media.service';
-import { demoMembers, DEMO_EMAIL, DEMO_PASSWORD } from './demo-members';
-import { demoAvatar, demoCover } from './demo-images';
+import { DEMO_EMAIL, DEMO_ID, DEMO_MEMBER_DOMAIN, DEMO_PASSWORD, type DemoMember } from './demo-members';
+import { demoCommunity } from './demo-conversations';
+import { demoPictures } from './demo-images';
+import { snapToCell } from '@velvet/core/geo/grid';
+import { locateUkPlace } from '../geo/gazetteer';
+
+/** Demo members are placed as members are: at the grid cell of their town (never a finer point). */
+function cityCell(city: string | null | undefined) {
+  const place = locateUkPlace(city);
+  const cell = place ? snapToCell(place) : null;
+  return cell ? { locationLat: cell.lat, locationLng: cell.lng, locationSource: 'city' } : {};
+}
 
 /** Seeding runs on an empty embedded database, unless told otherwise (DESIGN.md §6). */
 export function shouldSeed(config: Config) {
@@ -17,42 +27,127 @@ export function shouldSeed(config: Config) {
   return config.env !== 'production' && !config.databaseUrl;
 }
 
-/** Creates the demo community once; later starts find it and do nothing (idempotent). */
-export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: Storage }) {
-  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL));
-  if (!existing) {
-    const [{ value: users } = { value: 0 }] = await db.select({ value: count() }).from(user);
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const members = demoMembers();
-    await db.transaction(async (tx) => {
-      for (const m of members) {
-        await tx
-          .insert(user)
-          .values({ id: m.id, name: m.displayName, email: m.email, emailVerified: true, createdAt: m.joinedAt, updatedAt: m.joinedAt });
-        await tx
-          .insert(account)
-          .values({ id: `acc_${m.id}`, accountId: m.id, providerId: 'credential', userId: m.id, password: passwordHash });
-        if (m.profile) await tx.insert(profiles).values({ userId: m.id, isDemo: true, ...m.profile });
-      }
-    });
-    // pictures go through the members' own upload path: re-encoded, thumbnailed, stored
-    if (opts.storage) {
-      const media = mediaService({ repo: mediaRepository(db), storage: opts.storage, log: opts.log });
-      const withProfiles = members.filter((m) => m.profile);
-      // render in parallel (sharp's thread pool); store one by one (the embedded database is one connection)
-      const pictures = await Promise.all(
-        withProfiles.map(async (m) => ({
-          id: m.id,
-          avatar: await demoAvatar(m.id, m.profile?.kind ?? 'individual'),
-          cover: await demoCover(m.id),
-        })),
-      );
-      for (const p of pictures) {
-        await media.upload(p.id, 'avatar', p.avatar);
-        await media.upload(p.id, 'cover', p.cover);
-      }
-    }
-    opts.log.info({ members: members.length, existingUsers: users }, 'demo community seeded');
+/** Members whose pictures are made and stored at once: sharp renders on its own threads meanwhile. */
+const PICTURE_CONCURRENCY = 3;
+
+const credentialId = (id: string) => `acc_${id}`;
+
+/**
+ * Whether the demo community is there and finished. Its last row is the demo account's sign-in, so
+ * a demo account without one is the remains of an interrupted seed. An account with the demo address
+ * that the seed did not make is left alone (and counts as seeded: the address is taken).
+ */
+async function seeded(db: Db): Promise<boolean> {
+  const [found] = await db
+    .select({ id: user.id, credential: account.id })
+    .from(user)
+    .leftJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
+    .where(eq(user.email, DEMO_EMAIL));
+  return !!found && (found.id !== DEMO_ID || found.credential !== null);
+}
+
+/** Removes what an interrupted seed left (rows cascade from the accounts; stored pictures best effort). */
+async function removeUnfinished(db: Db, opts: { log: Logger; storage?: Storage }) {
+  const leftovers = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(like(user.id, 'demo%'), or(eq(user.email, DEMO_EMAIL), like(user.email, `%@${DEMO_MEMBER_DOMAIN}`))));
+  if (!leftovers.length) return;
+  const ids = leftovers.map((r) => r.id);
+  const files = await db.select({ key: media.storageKey, thumb: media.thumbKey }).from(media).where(inArray(media.ownerId, ids));
+  await db.delete(user).where(inArray(user.id, ids));
+  if (opts.storage) {
+    const storage = opts.storage;
+    await Promise.all(
+      files
+        .flatMap((f) => [f.key, f.thumb])
+        .filter((k): k is string => !!k)
+        .map((key) => storage.delete(key).catch((err: unknown) => opts.log.warn({ err, key }, 'could not delete a stored object'))),
+    );
   }
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  opts.log.warn({ members: ids.length, pictures: files.length }, 'removed an unfinished demo community; seeding it again');
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Avatars, covers and gallery photos, through the members' own upload path: re-encoded, thumbnailed, stored. */
+async function seedPictures(db: Db, members: DemoMember[], storage: Storage, log: Logger) {
+  const service = mediaService({ repo: mediaRepository(db), storage, log });
+  let stored = 0;
+  await eachLimit(members, PICTURE_CONCURRENCY, async (m) => {
+    const pictures = await demoPictures(m.id, m.profile.kind, m.galleryPhotos);
+    await service.upload(m.id, 'avatar', pictures.avatar);
+    await service.upload(m.id, 'cover', pictures.cover);
+    // one member's photos in order, so the gallery's positions follow them
+    for (const photo of pictures.gallery) await service.upload(m.id, 'gallery', photo);
+    stored += 2 + pictures.gallery.length;
+  });
+  return stored;
+}
+
+/**
+ * Creates the demo community once; later starts find it and do nothing (idempotent). Members,
+ * profiles, conversations and stars are written in one transaction, then the pictures, and last the
+ * demo account's sign-in, which marks the community finished: a crash before it leaves a community
+ * that the next start removes and seeds again. Without storage (tests) no pictures are made.
+ */
+export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: Storage; members?: number; now?: number }) {
+  const credentials = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  if (await seeded(db)) return credentials;
+  const started = performance.now();
+  await removeUnfinished(db, opts);
+
+  const community = demoCommunity({ members: opts.members, now: opts.now });
+  const { members } = community;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(user).values(
+      members.map((m) => ({
+        id: m.id,
+        name: m.displayName,
+        email: m.email,
+        emailVerified: true,
+        verified: m.verified,
+        createdAt: m.joinedAt,
+        updatedAt: m.joinedAt,
+      })),
+    );
+    await tx
+      .insert(account)
+      .values(
+        members
+          .filter((m) => m.id !== DEMO_ID)
+          .map((m) => ({ id: credentialId(m.id), accountId: m.id, providerId: 'credential', userId: m.id, password: passwordHash })),
+      );
+    await tx
+      .insert(profiles)
+      .values(members.map((m) => ({ userId: m.id, isDemo: true, ...m.profile, ...cityCell(m.profile.locationCity) })));
+    if (community.messages.length) await tx.insert(messages).values(community.messages.map((m) => ({ ...m, messageType: 'text' })));
+    if (community.stars.length) await tx.insert(starredConversations).values(community.stars);
+  });
+
+  const rowsDone = performance.now();
+  const pictures = opts.storage ? await seedPictures(db, members, opts.storage, opts.log) : 0;
+
+  await db
+    .insert(account)
+    .values({ id: credentialId(DEMO_ID), accountId: DEMO_ID, providerId: 'credential', userId: DEMO_ID, password: passwordHash });
+  opts.log.info(
+    {
+      members: members.length,
+      messages: community.messages.length,
+      pictures,
+      ms: Math.round(performance.now() - started),
+      picturesMs: Math.round(performance.now() - rowsDone),
+    },
+    'demo community seeded',
+  );
+  return credentials;
 }
