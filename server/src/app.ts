@@ -30,6 +30,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRepository } from './modules/messages/messages.repository';
 import { messagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { membersRepository } from './modules/members/members.repository';
+import { membersService } from './modules/members/members.service';
+import { membersRoutes } from './modules/members/members.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -51,6 +54,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, mailer, storage, log } = deps;
   const auth = createAuth({ config, db: database.db, mailer });
   const profiles = profilesService(profilesRepository(database.db));
+  const members = membersService(membersRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -95,6 +99,7 @@ export function createApp(deps: AppDeps) {
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
   api.route('/profiles', profilesRoutes(profiles));
+  api.route('/members', membersRoutes(members));
   if (config.rateLimits)
     api.post(
       '/contact',

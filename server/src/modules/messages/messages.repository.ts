@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ONLINE_WINDOW_MS } from '@velvet/core/realtime/events';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../db/like';
 import { messages, starredConversations, user } from '../../db/schema/index';
 
 /** A keyset position: a timestamp with its full microseconds (as text) and an id breaking ties. */
@@ -59,9 +60,6 @@ const blockedWith = (me: string) =>
 
 const messageColumns = sql`m.id, m.client_id as "clientId", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
   m.message_type as "messageType", ${iso('m.created_at')} as "createdAt", ${iso('m.read_at')} as "readAt", ${iso('m.created_at')} as position`;
-
-/** Escapes LIKE's wildcards (and its escape character) so a search matches the text as typed. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

@@ -1,0 +1,104 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { MemberSort } from '@velvet/core/schemas/member.schema';
+import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
+import type { Position } from '@velvet/core/geo/grid';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../db/like';
+
+export type MemberRow = {
+  userId: string;
+  username: string;
+  displayName: string;
+  age: number | null;
+  partnerAge: number | null;
+  gender: string | null;
+  kind: string;
+  locationCity: string | null;
+  locationLat: number | null;
+  locationLng: number | null;
+  hideLocation: boolean;
+  avatarUrl: string | null;
+  verified: boolean;
+  online: boolean;
+};
+
+/**
+ * Who a member may see at all (DESIGN.md §7): finished profiles, not themselves, not anonymous,
+ * and nobody on either side of a block.
+ */
+const visibleTo = (me: string) => sql`
+  p.user_id <> ${me}
+  and p.setup_completed_at is not null
+  and not p.anonymous_mode
+  and not exists (
+    select 1 from user_blocks b
+    where (b.blocker_id = ${me} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${me})
+  )`;
+
+/** Online as others may see it: members who hide their last-active time are never online to others. */
+const onlineExpr = sql`(not p.hide_last_active and p.last_active_at > now() - make_interval(mins => ${ONLINE_MINUTES}))`;
+/** Recency others may sort by: null (last) for members who hide it, so ordering cannot reveal it either. */
+const visibleActivity = sql`case when p.hide_last_active then null else p.last_active_at end`;
+
+function orderBy(sort: MemberSort, from: Position | null): SQL {
+  switch (sort) {
+    case 'nearest': {
+      if (!from) return sql`${visibleActivity} desc nulls last, p.user_id`;
+      // planar distance on the cells, longitude scaled by latitude: the order of true distances at UK scale
+      const kx = Math.cos((from.lat * Math.PI) / 180);
+      const placed = sql`(p.location_lat is not null and not p.hide_location)`;
+      const d2 = sql`power(p.location_lat - ${from.lat}, 2) + power((p.location_lng - ${from.lng}) * ${kx}, 2)`;
+      return sql`${placed} desc, case when ${placed} then ${d2} end asc, ${visibleActivity} desc nulls last, p.user_id`;
+    }
+    case 'newest':
+      return sql`p.created_at desc, p.user_id`;
+    case 'online':
+      return sql`${onlineExpr} desc, ${visibleActivity} desc nulls last, p.user_id`;
+    case 'verified':
+      return sql`u.verified desc, ${visibleActivity} desc nulls last, p.user_id`;
+    default: {
+      const never: never = sort;
+      return never;
+    }
+  }
+}
+
+export function membersRepository(db: Db) {
+  return {
+    /** Where the member themself is placed (their cell), for distances and nearest-first. */
+    async positionOf(userId: string): Promise<Position | null> {
+      const rows = await db.execute<{ lat: number | null; lng: number | null }>(
+        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
+      );
+      const row = rows.rows[0];
+      return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
+    },
+
+    async list(
+      me: string,
+      opts: { sort: MemberSort; q?: string; location?: string; from: Position | null; offset: number; limit: number },
+    ) {
+      const filters: SQL[] = [visibleTo(me)];
+      if (opts.q) filters.push(sql`p.username ilike ${likePattern(opts.q)} escape '\\'`);
+      if (opts.location) filters.push(sql`not p.hide_location and p.location_city ilike ${likePattern(opts.location)} escape '\\'`);
+      const rows = await db.execute<MemberRow>(sql`
+        select p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
+          p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
+          p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online
+        from profiles p join "user" u on u.id = p.user_id
+        where ${sql.join(filters, sql` and `)}
+        order by ${orderBy(opts.sort, opts.from)}
+        limit ${opts.limit} offset ${opts.offset}`);
+      return rows.rows;
+    },
+
+    /** Members online now whom others may see as online (the live 'N online'). */
+    async onlineCount(): Promise<number> {
+      const rows = await db.execute<{ n: number | string }>(
+        sql`select count(*) as n from profiles p where not p.anonymous_mode and p.setup_completed_at is not null and ${onlineExpr}`,
+      );
+      return Number(rows.rows[0]?.n ?? 0);
+    },
+  };
+}
+export type MembersRepository = ReturnType<typeof membersRepository>;

@@ -1,0 +1,49 @@
+import { approximateDistance, type Position } from '@velvet/core/geo/grid';
+import { ageText } from '@velvet/core/schemas/profile.schema';
+import type { ProfileKind } from '@velvet/core/constants/options';
+import type { MemberCard, MembersResponse, MemberSort } from '@velvet/core/schemas/member.schema';
+import type { MemberRow, MembersRepository } from './members.repository';
+
+function toCard(row: MemberRow, from: Position | null): MemberCard {
+  const placed = !row.hideLocation && row.locationLat !== null && row.locationLng !== null;
+  return {
+    userId: row.userId,
+    username: row.username,
+    displayName: row.displayName,
+    ageText: ageText(row.kind, row.age, row.partnerAge),
+    gender: row.gender,
+    kind: row.kind as ProfileKind,
+    location: row.hideLocation ? null : row.locationCity,
+    distance: placed && from ? approximateDistance(from, { lat: Number(row.locationLat), lng: Number(row.locationLng) }) : null,
+    avatarUrl: row.avatarUrl,
+    verified: row.verified,
+    online: row.online,
+  };
+}
+
+/** The Members page: who a member may see, sorted and searched, with coarse distances only. */
+export function membersService(repo: MembersRepository) {
+  return {
+    async list(
+      me: string,
+      query: { sort: MemberSort; q?: string; location?: string; cursor: number; limit: number },
+    ): Promise<MembersResponse> {
+      const from = await repo.positionOf(me);
+      const rows = await repo.list(me, {
+        sort: query.sort,
+        q: query.q,
+        location: query.location,
+        from,
+        offset: query.cursor,
+        limit: query.limit + 1,
+      });
+      const more = rows.length > query.limit;
+      return {
+        items: rows.slice(0, query.limit).map((r) => toCard(r, from)),
+        nextCursor: more ? String(query.cursor + query.limit) : null,
+      };
+    },
+    onlineCount: () => repo.onlineCount(),
+  };
+}
+export type MembersService = ReturnType<typeof membersService>;
