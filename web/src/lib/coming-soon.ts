@@ -4,7 +4,6 @@ export const comingSoon: Record<string, { title: string; line: string }> = {
     title: 'Discover',
     line: 'One profile at a time, matched on shared interests and distance. Like or pass to find your match.',
   },
-  '/browse': { title: 'Members', line: 'Browse members by distance, newest, online or verified, and search by username or place.' },
   '/whos-near': { title: "Who's Near", line: 'See members near you, with distances shown only approximately to keep everyone safe.' },
   '/search': { title: 'Search', line: 'Advanced search, saved searches, name search and more.' },
   '/clubs': { title: 'Clubs', line: 'Clubs across the UK by region, with reviews from members.' },

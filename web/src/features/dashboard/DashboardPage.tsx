@@ -2,6 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { ImagePlus, Video, PenLine } from 'lucide-react';
 import { CountBadge, LabelBadge } from '../../components/ui/Badge';
 import { useUnreadCount } from '../../lib/unread-messages';
+import { useOnlineCount } from '../../lib/online-count';
 import { useSession } from '../../lib/session';
 import { siteName } from '../../lib/site';
 import { dashboardTiles } from './tiles';
@@ -11,11 +12,18 @@ const quickLink = 'flex min-h-11 items-center gap-2 rounded-xl border border-lin
 export default function DashboardPage() {
   const { me } = useSession();
   const counts = { unreadMessages: useUnreadCount() };
+  const online = useOnlineCount();
   if (me && !me.setupCompleted) return <Navigate to="/setup-profile" replace />;
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{siteName}</h1>
+        {online !== undefined && (
+          <p className="flex items-center gap-1.5 text-sm text-muted">
+            <span aria-hidden className="h-2 w-2 rounded-full bg-online" />
+            {online.toLocaleString('en-GB')} online
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to="/content" className={quickLink}>

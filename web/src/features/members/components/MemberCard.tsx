@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { BadgeCheck, MapPin } from 'lucide-react';
+import { typeBadge } from '@velvet/core/constants/options';
+import type { MemberCard as Card } from '@velvet/core/schemas/member.schema';
+import { Avatar } from '../../../components/ui/Avatar';
+import { LabelBadge } from '../../../components/ui/Badge';
+
+/** A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified. */
+export function MemberCard({ member: m }: { member: Card }) {
+  const type = typeBadge(m.gender);
+  const place = [m.location, m.distance].filter(Boolean).join(' · ');
+  return (
+    <li>
+      <Link
+        to={`/profile/${encodeURIComponent(m.userId)}`}
+        className="grid gap-2 rounded-2xl border border-line bg-card p-2 hover:bg-raised"
+        aria-label={`${m.displayName}, @${m.username}${m.ageText ? `, ${m.ageText}` : ''}${m.online ? ', online' : ''}${m.verified ? ', verified' : ''}`}
+      >
+        <span className="relative grid aspect-square place-items-center overflow-hidden rounded-xl bg-raised">
+          {m.avatarUrl ? (
+            <img src={m.avatarUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
+          ) : (
+            <Avatar name={m.displayName} size={72} decorative />
+          )}
+          <span className="absolute left-1.5 top-1.5 flex flex-wrap gap-1">
+            {m.online && <LabelBadge tone="success">Online</LabelBadge>}
+            {m.verified && (
+              <span className="inline-flex items-center gap-0.5 rounded-full bg-purple-700 px-2 py-0.5 text-xs font-semibold text-white">
+                <BadgeCheck aria-hidden size={12} /> Verified
+              </span>
+            )}
+          </span>
+        </span>
+        <span className="grid gap-0.5 px-1 pb-1">
+          <span className="truncate text-sm font-semibold">@{m.username}</span>
+          <span className="flex flex-wrap items-center gap-1 text-xs text-muted">
+            {m.ageText && <span>{m.ageText}</span>}
+            {type && <LabelBadge tone="muted">{type}</LabelBadge>}
+          </span>
+          {place && (
+            <span className="flex items-center gap-1 truncate text-xs text-muted">
+              <MapPin aria-hidden size={12} className="shrink-0" /> {place}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
