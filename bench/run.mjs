@@ -10,6 +10,8 @@ const benches = [
   ['Server start-up', 'startup.mjs', []],
   ['Image upload processing', 'upload.mjs', [], ['--import', 'tsx']],
   ['Profile read at 100 000 members (PostgreSQL)', 'profile-read.mjs', []],
+  ['Message delivery and socket memory (PostgreSQL, PGlite)', 'messaging-delivery.mjs', []],
+  ['Conversations list and thread pages (PostgreSQL, PGlite)', 'messaging-lists.mjs', []],
 ];
 
 let failed = 0;
