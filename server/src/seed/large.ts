@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { COUPLE_GROUP_INTERESTS, RELATIONSHIP_STATUSES, RELATIONSHIP_TYPES, SINGLE_INTERESTS } from '@velvet/core/constants/options';
+import { CELL_LAT_DEG, CELL_LNG_DEG, snapToCell } from '@velvet/core/geo/grid';
 import type { Db } from '../db/client';
+import { locateUkPlace } from '../geo/gazetteer';
 import type { Logger } from '../logger';
 import { DEMO_PASSWORD } from './demo-members';
 
@@ -39,6 +41,14 @@ export async function seedLargeCommunity(db: Db, opts: { members: number; log?: 
   const hash = await hashPassword(DEMO_PASSWORD);
   const batch = opts.batch ?? 20_000;
   const towns = pgArray(TOWNS);
+  // each town's cell; members spread up to 10 cells (≈ 10 km) around it, always on cell centres
+  const cells = TOWNS.map((t) => {
+    const place = locateUkPlace(t);
+    if (!place) throw new Error(`the gazetteer does not know ${t}`);
+    return snapToCell(place);
+  });
+  const lats = `{${cells.map((c) => c.lat).join(',')}}`;
+  const lngs = `{${cells.map((c) => c.lng).join(',')}}`;
   const types = pgArray(RELATIONSHIP_TYPES);
   const statuses = pgArray(RELATIONSHIP_STATUSES);
   const coupleInterests = pgArray(COUPLE_GROUP_INTERESTS);
@@ -60,13 +70,17 @@ export async function seedLargeCommunity(db: Db, opts: { members: number; log?: 
         on conflict do nothing`);
       await tx.execute(sql`
         insert into profiles (user_id, username, display_name, age, partner_age, bio, location_city, location_country,
+                              location_lat, location_lng, location_source,
                               gender, kind, relationship_status, interests, looking_for, setup_step, setup_completed_at,
                               is_demo, last_active_at, created_at, updated_at)
         select 'bulk-' || n, 'member_' || n, 'Member ' || n,
                21 + abs(hashtext('age' || n)) % 45,
                case when g like '%couple%' or g like '%group%' then 21 + abs(hashtext('age2' || n)) % 45 end,
                'Generated member for benchmarks.',
-               (${towns}::text[])[1 + abs(hashtext('town' || n)) % ${TOWNS.length}], 'United Kingdom',
+               (${towns}::text[])[t], 'United Kingdom',
+               round(((${lats}::float8[])[t] + ((abs(hashtext('dy' || n)) % 21) - 10) * ${CELL_LAT_DEG}::float8)::numeric, 6),
+               round(((${lngs}::float8[])[t] + ((abs(hashtext('dx' || n)) % 21) - 10) * ${CELL_LNG_DEG}::float8)::numeric, 6),
+               'city',
                g,
                case when g like '%group%' then 'group' when g like '%couple%' then 'couple' else 'individual' end,
                (${statuses}::text[])[1 + abs(hashtext('status' || n)) % ${RELATIONSHIP_STATUSES.length}],
@@ -77,7 +91,8 @@ export async function seedLargeCommunity(db: Db, opts: { members: number; log?: 
                'couples', 4, now(), true,
                now() - ((abs(hashtext('seen' || n)) % 10080) || ' minutes')::interval,
                now() - ((abs(hashtext('joined' || n)) % 730) || ' days')::interval, now()
-        from (select n, (${types}::text[])[1 + abs(hashtext('type' || n)) % ${RELATIONSHIP_TYPES.length}] as g
+        from (select n, (${types}::text[])[1 + abs(hashtext('type' || n)) % ${RELATIONSHIP_TYPES.length}] as g,
+                     1 + abs(hashtext('town' || n)) % ${TOWNS.length} as t
               from generate_series(${start}::int, ${end}::int) as n) as m
         on conflict do nothing`);
     });
