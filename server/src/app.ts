@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps) {
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
   api.route('/profiles', profilesRoutes(profiles));
-  api.route('/members', membersRoutes(members));
+  api.route('/members', membersRoutes(members, { db: database.db, rateLimits: config.rateLimits }));
   if (config.rateLimits)
     api.post(
       '/contact',

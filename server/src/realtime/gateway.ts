@@ -16,6 +16,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { SessionData, SessionUser } from '../middleware/session';
 import { createHub } from './hub';
+import { createSlots, createTouchSchedule, takeFirst } from './heartbeat';
 import { createRegistry, type Connection } from './registry';
 import { realtimeRepository } from './realtime.repository';
 
@@ -25,13 +26,32 @@ export interface GatewayOptions {
   /** origins whose pages may open a socket (a socket without Origin, i.e. not a browser, is allowed) */
   trustedOrigins: string[];
   loadMessage(id: string): Promise<MessageDto | undefined>;
+  /** each socket is pinged (and its session checked) once per this interval */
   heartbeatMs?: number;
+  /** a socket that has not answered a ping this long after it is terminated */
   heartbeatTimeoutMs?: number;
+  /** the heartbeat's work is spread over ticks about this far apart (a slice of the sockets each) */
+  sliceMs?: number;
+  /** a connected member's last_active_at is rewritten about this often (must stay under ONLINE_WINDOW_MS) */
+  touchEveryMs?: number;
 }
 
 /** Typing and presence.watch events a socket may send per window (each costs a query); more are dropped. */
 const EVENT_BUDGET = 20;
 const EVENT_WINDOW_MS = 10_000;
+
+/** Default tick of the heartbeat: with HEARTBEAT_MS, 30 slices of the sockets, one a second. */
+const SLICE_MS = 1000;
+/**
+ * last_active_at is written at most about once a minute per connected member, which keeps it
+ * within ONLINE_WINDOW_MS (75 s) of now while a socket is open.
+ */
+const TOUCH_EVERY_MS = 60_000;
+/** Members marked active per statement, and at most per tick (the rest wait for the next tick). */
+const TOUCH_BATCH = 100;
+const TOUCH_MAX_PER_TICK = 500;
+/** Sessions looked up per statement. */
+const SESSION_BATCH = 200;
 
 /** Spends one unit of the socket's budget; false when it is used up for this window. */
 function spend(conn: Connection): boolean {
@@ -49,11 +69,28 @@ const frame = (event: ServerEvent) => JSON.stringify(event);
  * The socket gateway: authenticates sockets (by the session the request carried), keeps them in
  * the registry, answers client events (typing, presence watch, ping), publishes presence and
  * keeps sockets honest with heartbeats (dead peers and ended sessions are closed).
+ *
+ * The heartbeat never does everything at one moment (with thousands of sockets that stalled
+ * delivery): the sockets are spread over slots, one slot handled per tick (`sliceMs`), so each is
+ * pinged and has its session checked once per `heartbeatMs`; session lookups and last-active
+ * writes run one small statement at a time, and a member's last_active_at is only rewritten
+ * when this process has not written it for about `touchEveryMs`.
  */
 export function createGateway(opts: GatewayOptions) {
   const { database, log } = opts;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const heartbeatTimeoutMs = opts.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS;
+  const slots = createSlots<Connection>(Math.max(1, Math.round(heartbeatMs / (opts.sliceMs ?? SLICE_MS))));
+  const tickMs = heartbeatMs / slots.count();
+  const touchEveryMs = opts.touchEveryMs ?? TOUCH_EVERY_MS;
+  /** when this process last wrote each connected member's last_active_at */
+  const touched = createTouchSchedule(touchEveryMs);
+  /** sockets whose session is still to be checked this round */
+  const sessionChecks = new Set<Connection>();
+  /** members that may still be marked active this tick */
+  let touchBudget = 0;
+  /** the heartbeat's database work (one statement at a time), while it runs */
+  let work: Promise<void> | null = null;
   const repo = realtimeRepository(database.db);
   const registry = createRegistry();
   /** members whose presence must never be published (hide last active), as last read */
@@ -98,6 +135,7 @@ export function createGateway(opts: GatewayOptions) {
   }
 
   async function onFirstSocket(userId: string) {
+    touched.mark(userId);
     const rows = await touch([userId]);
     const row = rows.get(userId);
     if (row && !row.hideLastActive && registry.hasUser(userId)) await publishPresence(userId, true, row.lastActiveAt);
@@ -110,25 +148,74 @@ export function createGateway(opts: GatewayOptions) {
     if (row && !row.hideLastActive && !registry.hasUser(userId)) await publishPresence(userId, false, row.lastActiveAt);
   }
 
-  async function beat() {
-    const conns = registry.connections();
+  /** Pings these sockets; those still silent `heartbeatTimeoutMs` later are terminated. */
+  function ping(conns: Connection[]) {
+    const pinged: Connection[] = [];
     for (const conn of conns) {
-      if (!conn.raw) continue;
+      if (!conn.raw || conn.ws.readyState !== 1) continue;
       conn.alive = false;
+      pinged.push(conn);
       try {
         conn.raw.ping();
       } catch {
         // closing already
       }
     }
+    if (pinged.length === 0) return;
     const check = setTimeout(() => {
-      for (const conn of conns) if (!conn.alive && conn.raw && conn.ws.readyState === 1) conn.raw.terminate();
+      for (const conn of pinged) if (!conn.alive && conn.raw && conn.ws.readyState === 1) conn.raw.terminate();
     }, heartbeatTimeoutMs);
     check.unref();
-    // last-active times, and sockets whose session ended (signed out, expired, revoked)
-    await touch(registry.users());
-    const live = await repo.liveSessions([...new Set(conns.map((c) => c.sessionId))]);
-    for (const conn of conns) if (!live.has(conn.sessionId)) conn.ws.close(CLOSE_CODES.unauthenticated, 'Session ended');
+  }
+
+  /** Closes the sockets among these whose session ended (signed out, expired, revoked). */
+  async function checkSessions(conns: Connection[]) {
+    const open = conns.filter((c) => c.ws.readyState === 1);
+    if (open.length === 0) return;
+    const live = await repo.liveSessions([...new Set(open.map((c) => c.sessionId))]);
+    for (const conn of open)
+      if (!live.has(conn.sessionId) && conn.ws.readyState === 1) conn.ws.close(CLOSE_CODES.unauthenticated, 'Session ended');
+  }
+
+  /** The heartbeat's database work, one small statement at a time: queued session checks, then due members. */
+  async function drain() {
+    while (!closing) {
+      if (sessionChecks.size > 0) {
+        await checkSessions(takeFirst(sessionChecks, SESSION_BATCH));
+        continue;
+      }
+      const due = touchBudget > 0 ? touched.takeDue(Math.min(TOUCH_BATCH, touchBudget), tickMs) : [];
+      if (due.length === 0) return;
+      touchBudget -= due.length;
+      await touch(due);
+    }
+  }
+
+  /** Starts the database work unless it runs already (it then picks up what was queued). */
+  function kick(): Promise<void> {
+    work ??= drain().finally(() => {
+      work = null;
+    });
+    return work;
+  }
+
+  /** One tick: the next slot's sockets are pinged and queued for a session check; due members are marked active. */
+  function tick() {
+    const conns = slots.next();
+    ping(conns);
+    for (const conn of conns) sessionChecks.add(conn);
+    touchBudget = TOUCH_MAX_PER_TICK;
+    if (!work) track(kick(), 'realtime heartbeat failed');
+  }
+
+  /** A whole round at once: every socket pinged and its session checked, due members marked active. */
+  async function beat() {
+    const conns = registry.connections();
+    ping(conns);
+    for (const conn of conns) sessionChecks.add(conn);
+    touchBudget = TOUCH_MAX_PER_TICK;
+    do await kick();
+    while (sessionChecks.size > 0 && !closing);
   }
 
   function ensureHeartbeat() {
@@ -139,8 +226,8 @@ export function createGateway(opts: GatewayOptions) {
         heartbeat = null;
         return;
       }
-      track(beat(), 'realtime heartbeat failed');
-    }, heartbeatMs);
+      tick();
+    }, tickMs);
     heartbeat.unref();
   }
 
@@ -202,6 +289,7 @@ export function createGateway(opts: GatewayOptions) {
         conn = c;
         raw?.on('pong', () => (c.alive = true));
         const first = registry.add(c);
+        slots.add(c);
         registry.send(c, frame({ type: EVENT.ready, payload: { userId: user.id } }));
         ensureHeartbeat();
         if (first) track(onFirstSocket(user.id), 'realtime presence failed');
@@ -223,7 +311,14 @@ export function createGateway(opts: GatewayOptions) {
       onClose() {
         const current = conn;
         conn = null;
-        if (current && registry.remove(current)) track(onLastSocket(current.userId), 'realtime presence failed');
+        if (current) {
+          slots.remove(current);
+          sessionChecks.delete(current);
+        }
+        if (current && registry.remove(current)) {
+          touched.forget(current.userId);
+          track(onLastSocket(current.userId), 'realtime presence failed');
+        }
       },
     };
   }
@@ -233,7 +328,7 @@ export function createGateway(opts: GatewayOptions) {
     registry,
     websocket,
     eventsFor,
-    /** One heartbeat round now (tests; the timer runs it every HEARTBEAT_MS). */
+    /** One whole heartbeat round now (tests; the timer spreads it over every `heartbeatMs`). */
     heartbeat: () => beat(),
     /** Listening must be on before a socket is accepted, or it could miss its first events. */
     ready: () => (closing ? Promise.resolve() : hub.start()),

@@ -1,9 +1,20 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CLOSE_CODES } from '@velvet/core/realtime/events';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import WebSocket from 'ws';
+import { CLOSE_CODES, REALTIME_PATH } from '@velvet/core/realtime/events';
 import { signedInMember, type Client } from '../../test/http';
 import { cookieOf, httpRequest, openSocket, startTestServer, type TestSocket } from '../../test/realtime-server';
 import { profiles, userBlocks } from '../db/schema/index';
+import { createLogger } from '../logger';
+import { loadSession, type AppEnv } from '../middleware/session';
+import { createGateway, type GatewayOptions } from './gateway';
+import { createSlots, createTouchSchedule, takeFirst } from './heartbeat';
+import { realtimeRoutes } from './realtime.routes';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let a: Client;
@@ -162,6 +173,147 @@ describe('typing and presence', () => {
     await d2.close();
     await new Promise((r) => setTimeout(r, 100));
     expect(watcher2.events.some((e) => e.type === 'presence' && e.payload.userId === d.id)).toBe(false);
+  });
+});
+
+describe('the heartbeat, spread over its interval', () => {
+  it('visits every socket once per round, one slot a tick, the slots kept even', () => {
+    const slots = createSlots<number>(3);
+    for (let i = 0; i < 7; i++) slots.add(i);
+    expect(slots.sizes()).toEqual([3, 2, 2]);
+    slots.remove(0);
+    slots.remove(3);
+    slots.add(7); // joins an emptiest slot
+    expect(slots.sizes().sort()).toEqual([2, 2, 2]);
+    const round = [slots.next(), slots.next(), slots.next()];
+    expect(round.flat().sort()).toEqual([1, 2, 4, 5, 6, 7]);
+    expect(slots.next()).toEqual(round[0]); // and again, in the same order
+    expect(createSlots(0).count()).toBe(1);
+
+    const set = new Set([1, 2, 3]);
+    expect(takeFirst(set, 2)).toEqual([1, 2]);
+    expect([...set]).toEqual([3]);
+  });
+
+  it('marks a member active again only once the interval has (nearly) passed, oldest first, in bounded batches', () => {
+    const schedule = createTouchSchedule(60_000);
+    schedule.mark('a', 0);
+    schedule.mark('b', 10_000);
+    schedule.mark('c', 20_000);
+    expect(schedule.takeDue(10, 1000, 58_000)).toEqual([]);
+    expect(schedule.takeDue(10, 1000, 59_000)).toEqual(['a']);
+    expect(schedule.takeDue(10, 1000, 59_500)).toEqual([]); // 'a' counts as marked at 59 s
+    expect(schedule.takeDue(1, 1000, 90_000)).toEqual(['b']);
+    expect(schedule.takeDue(10, 1000, 90_000)).toEqual(['c']);
+    schedule.forget('a');
+    expect(schedule.takeDue(10, 1000, 200_000)).toEqual(['b', 'c']);
+    expect(schedule.size()).toBe(2);
+  });
+
+  describe('on a gateway with a short heartbeat', () => {
+    const heartbeatMs = 400;
+    const heartbeatTimeoutMs = 200;
+    const touchEveryMs = 1000;
+    const options: Partial<GatewayOptions> = { heartbeatMs, heartbeatTimeoutMs, sliceMs: 50, touchEveryMs };
+    let gateway: ReturnType<typeof createGateway>;
+    let httpServer: Server;
+    let wsUrl: string;
+
+    beforeAll(async () => {
+      gateway = createGateway({
+        database: server.t.database,
+        log: createLogger('silent'),
+        trustedOrigins: [],
+        loadMessage: async () => undefined,
+        ...options,
+      });
+      const app = new Hono<AppEnv>();
+      app.use('*', loadSession(server.t.auth));
+      app.route(REALTIME_PATH, realtimeRoutes(gateway));
+      httpServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: gateway.websocket }) as Server;
+      await once(httpServer, 'listening');
+      wsUrl = `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}${REALTIME_PATH}`;
+    });
+    afterAll(async () => {
+      await gateway.close(200);
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    });
+
+    async function connectHere(who: Client) {
+      const s = openSocket(wsUrl, { cookie: cookieOf(who) });
+      sockets.push(s);
+      await s.next('ready');
+      return s;
+    }
+    const lastActiveOf = async (userId: string) =>
+      (
+        await server.t.database.db
+          .select({ at: profiles.lastActiveAt })
+          .from(profiles)
+          .where(eq(profiles.userId, userId))
+      )[0]!.at.getTime();
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    it('closes a socket whose session ended within about one interval, by itself', async () => {
+      const f = await member('fay@example.com', 'fay_rt');
+      const s = await connectHere(f.m);
+      const other = await connectHere(a); // another session, still live
+      await sleep(heartbeatMs); // a round or so with the session live: nothing closed
+      expect(s.ws.readyState).toBe(WebSocket.OPEN);
+      const signedOutAt = Date.now();
+      await http(f.m, 'POST', '/api/auth/sign-out', {});
+      expect(await s.closed).toEqual({ code: CLOSE_CODES.unauthenticated, reason: 'Session ended' });
+      console.log("DBG close", Date.now() - signedOutAt);
+      expect(Date.now() - signedOutAt).toBeLessThan(heartbeatMs * 4); // one interval, with room for a busy machine
+      expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    });
+
+    it('terminates a peer that stops answering pings, and keeps one that answers', async () => {
+      const answering = await connectHere(b);
+      const silent = new WebSocket(wsUrl, { headers: { cookie: cookieOf(b) }, autoPong: false });
+      silent.on('error', () => undefined);
+      const closed = new Promise<number>((resolve) => silent.on('close', (code) => resolve(code)));
+      const openedAt = Date.now();
+      expect((await closed) as number).toBe(1006); // terminated: no closing handshake
+      console.log("DBG term", Date.now() - openedAt);
+      expect(Date.now() - openedAt).toBeLessThan((heartbeatMs + heartbeatTimeoutMs) * 4);
+      await sleep(heartbeatMs + heartbeatTimeoutMs);
+      expect(answering.ws.readyState).toBe(WebSocket.OPEN);
+    });
+
+    it("keeps a connected member's last_active_at fresh without rewriting it on every beat", async () => {
+      const g = await member('gus@example.com', 'gus_rt');
+      const old = Date.now() - 3_600_000;
+      await server.t.database.db.update(profiles).set({ lastActiveAt: new Date(old) }).where(eq(profiles.userId, g.id));
+      const s = await connectHere(g.m);
+      await new Promise((r) => setTimeout(r, 50));
+      const seen = new Set<number>();
+      let stalest = 0;
+      const watchedMs = 3 * touchEveryMs;
+      const start = Date.now();
+      while (Date.now() - start < watchedMs) {
+        const at = await lastActiveOf(g.id);
+        seen.add(at);
+        stalest = Math.max(stalest, Date.now() - at);
+        await sleep(25);
+      }
+      console.log("DBG", seen.size, stalest);
+      expect(seen.has(old)).toBe(false); // written when the socket opened
+      // rewritten about once per touchEveryMs (3 + the first), not once per beat (7 or 8 beats)
+      expect(seen.size).toBeGreaterThanOrEqual(3);
+      expect(seen.size).toBeLessThanOrEqual(5);
+      expect(stalest).toBeLessThan(touchEveryMs + heartbeatMs);
+
+      // once the socket is gone, no more writes (one on closing)
+      await s.close();
+      await sleep(100);
+      const after = await lastActiveOf(g.id);
+      await sleep(touchEveryMs + heartbeatMs);
+      expect(await lastActiveOf(g.id)).toBe(after);
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { user } from './auth';
 
@@ -34,6 +34,35 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.receiverId, t.senderId)
       .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * One row per member and partner (both directions of a pair have their own row): the newest message
+ * between them (by created_at, then id) and how many the partner sent the owner that are unread.
+ * Written ONLY by triggers on `messages` (migration 0006: insert, delete, update); the app reads it.
+ * The Inbox is an index scan of (owner, last_message_at desc, other desc); the unread badge is a sum.
+ * Messages' sender, receiver and created_at are never updated (only read_at is).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    otherId: text('other_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastMessageId: uuid('last_message_id').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    lastSenderId: text('last_sender_id').notNull(),
+    /** messages from other_id to owner_id with read_at null */
+    unreadCount: integer('unread_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.otherId] }),
+    index('conversations_owner_time_idx').on(t.ownerId, t.lastMessageAt.desc().nullsFirst(), t.otherId.desc().nullsFirst()),
+    index('conversations_other_idx').on(t.otherId),
   ],
 );
 

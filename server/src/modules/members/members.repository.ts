@@ -76,9 +76,20 @@ export function membersRepository(db: Db) {
 
     async list(
       me: string,
-      opts: { sort: MemberSort; q?: string; location?: string; from: Position | null; offset: number; limit: number },
+      opts: { sort: MemberSort; q?: string; location?: string; from: Position | null; maxKm?: number; offset: number; limit: number },
     ) {
       const filters: SQL[] = [visibleTo(me)];
+      if (opts.maxKm !== undefined) {
+        // a box on the location index first, then the distance between cells; hidden locations are never near
+        if (!opts.from) return [];
+        const dLat = opts.maxKm / 111.2;
+        const kx = Math.cos((opts.from.lat * Math.PI) / 180);
+        const dLng = dLat / kx;
+        filters.push(sql`not p.hide_location
+          and p.location_lat between ${opts.from.lat - dLat} and ${opts.from.lat + dLat}
+          and p.location_lng between ${opts.from.lng - dLng} and ${opts.from.lng + dLng}
+          and power(p.location_lat - ${opts.from.lat}, 2) + power((p.location_lng - ${opts.from.lng}) * ${kx}, 2) <= ${dLat * dLat}`);
+      }
       if (opts.q) filters.push(sql`p.username ilike ${likePattern(opts.q)} escape '\\'`);
       if (opts.location) filters.push(sql`not p.hide_location and p.location_city ilike ${likePattern(opts.location)} escape '\\'`);
       const rows = await db.execute<MemberRow>(sql`
@@ -90,6 +101,23 @@ export function membersRepository(db: Db) {
         order by ${orderBy(opts.sort, opts.from)}
         limit ${opts.limit} offset ${opts.offset}`);
       return rows.rows;
+    },
+
+    async locationState(userId: string) {
+      const [row] = (
+        await db.execute<{ source: string | null; lat: number | null; city: string | null }>(
+          sql`select location_source as source, location_lat as lat, location_city as city from profiles where user_id = ${userId}`,
+        )
+      ).rows;
+      return row;
+    },
+
+    /** Stores a cell (never a raw position) and where it came from. */
+    async setPosition(userId: string, cell: Position | null, source: 'device' | 'city' | null) {
+      await db.execute(
+        sql`update profiles set location_lat = ${cell?.lat ?? null}, location_lng = ${cell?.lng ?? null}, location_source = ${source}
+            where user_id = ${userId}`,
+      );
     },
 
     /** Members online now whom others may see as online (the live 'N online'). */

@@ -1,12 +1,26 @@
 import { Hono } from 'hono';
-import { membersQuerySchema } from '@velvet/core/schemas/member.schema';
+import { devicePositionSchema, membersQuerySchema } from '@velvet/core/schemas/member.schema';
+import type { Db } from '../../db/client';
+import { rateLimit } from '../../middleware/rate-limit';
 import { requireUser, type AppEnv } from '../../middleware/session';
-import { readQuery } from '../../middleware/validate';
+import { readJson, readQuery } from '../../middleware/validate';
 import type { MembersService } from './members.service';
 
-/** /api/v1/members: the Members page and the live online count. */
-export function membersRoutes(service: MembersService) {
-  return new Hono<AppEnv>()
+/** Position updates per member (DESIGN.md §7: location updates are rate limited). */
+export const LOCATION_LIMIT = { max: 12, windowMs: 10 * 60_000 };
+
+/** /api/v1/members: the Members page, Who's Near and the live online count. */
+export function membersRoutes(service: MembersService, opts: { db: Db; rateLimits: boolean }) {
+  const routes = new Hono<AppEnv>();
+  if (opts.rateLimits)
+    routes.put('/me/location', rateLimit({ db: opts.db, name: 'location', ...LOCATION_LIMIT, key: (c) => requireUser(c).id }));
+  return routes
+    .get('/me/location', async (c) => c.json(await service.locationState(requireUser(c).id)))
+    .put('/me/location', async (c) => {
+      const user = requireUser(c);
+      return c.json(await service.setDevicePosition(user.id, await readJson(c, devicePositionSchema)));
+    })
+    .delete('/me/location', async (c) => c.json(await service.clearDevicePosition(requireUser(c).id)))
     .get('/', async (c) => {
       const user = requireUser(c);
       return c.json(await service.list(user.id, readQuery(c, membersQuerySchema)));

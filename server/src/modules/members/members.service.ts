@@ -1,4 +1,7 @@
-import { approximateDistance, type Position } from '@velvet/core/geo/grid';
+import { approximateDistance, snapToCell, type Position } from '@velvet/core/geo/grid';
+import { messages } from '@velvet/core/messages';
+import { AppError } from '../../middleware/errors';
+import { locateUkPlace } from '../../geo/gazetteer';
 import { ageText } from '@velvet/core/schemas/profile.schema';
 import type { ProfileKind } from '@velvet/core/constants/options';
 import type { MemberCard, MembersResponse, MemberSort } from '@velvet/core/schemas/member.schema';
@@ -26,13 +29,14 @@ export function membersService(repo: MembersRepository) {
   return {
     async list(
       me: string,
-      query: { sort: MemberSort; q?: string; location?: string; cursor: number; limit: number },
+      query: { sort: MemberSort; q?: string; location?: string; maxKm?: number; cursor: number; limit: number },
     ): Promise<MembersResponse> {
       const from = await repo.positionOf(me);
       const rows = await repo.list(me, {
         sort: query.sort,
         q: query.q,
         location: query.location,
+        maxKm: query.maxKm,
         from,
         offset: query.cursor,
         limit: query.limit + 1,
@@ -44,6 +48,29 @@ export function membersService(repo: MembersRepository) {
       };
     },
     onlineCount: () => repo.onlineCount(),
+
+    async locationState(me: string) {
+      const row = await repo.locationState(me);
+      if (!row) throw new AppError(404, 'NO_PROFILE', messages.profile.notFound);
+      return { whosNear: row.source === 'device', placed: row.lat !== null };
+    },
+
+    /** Who's Near on: the device's position, snapped to its cell here; the raw one is not kept or logged. */
+    async setDevicePosition(me: string, position: Position) {
+      if (!(await repo.locationState(me))) throw new AppError(404, 'NO_PROFILE', messages.profile.notFound);
+      await repo.setPosition(me, snapToCell(position), 'device');
+      return { whosNear: true, placed: true };
+    },
+
+    /** Who's Near off: back to the town's cell (or unplaced when the town is unknown). */
+    async clearDevicePosition(me: string) {
+      const row = await repo.locationState(me);
+      if (!row) throw new AppError(404, 'NO_PROFILE', messages.profile.notFound);
+      const place = locateUkPlace(row.city);
+      const cell = place ? snapToCell(place) : null;
+      await repo.setPosition(me, cell, cell ? 'city' : null);
+      return { whosNear: false, placed: cell !== null };
+    },
   };
 }
 export type MembersService = ReturnType<typeof membersService>;

@@ -169,3 +169,43 @@ async function signedInMemberAgain(name: string) {
   expect(res.status).toBe(200);
   return c;
 }
+
+describe("Who's Near: the device's position, kept as a cell", () => {
+  it('places the member at the cell of the reported position, lists who is within the distance, and turns off again', async () => {
+    expect((await me.get('/api/v1/members/me/location')).json).toEqual({ whosNear: false, placed: true });
+    // Leeds city centre, to the metre: what is stored is the cell centre, never this
+    const raw = { lat: 53.79648, lng: -1.54785 };
+    const on = await me.request('PUT', '/api/v1/members/me/location', raw);
+    expect(on.status, on.text).toBe(200);
+    expect(on.json).toEqual({ whosNear: true, placed: true });
+    const [stored] = await t.database.db
+      .select({ lat: profiles.locationLat, lng: profiles.locationLng, source: profiles.locationSource })
+      .from(profiles)
+      .where(eq(profiles.userId, meId));
+    expect(stored!.source).toBe('device');
+    expect(stored!.lat).not.toBe(raw.lat);
+    expect(Math.abs(stored!.lat! - raw.lat)).toBeLessThan(0.0046);
+    expect(Math.abs(stored!.lng! - raw.lng)).toBeLessThan(0.0076);
+
+    // within 50 km of Leeds: the Leeds couple, not Manchester folk 60 km away or London
+    expect(names((await list('?maxKm=50')).items)).toEqual(['leeds_pair']);
+    expect(names((await list('?maxKm=100')).items)).toContain('sal_ford');
+    // a city edit does not move a member whose device placed them
+    await me.request('PUT', '/api/v1/profiles/me/setup', { step: 2, age: 30, locationCity: 'Bristol' });
+    expect(names((await list('?maxKm=50')).items)).toEqual(['leeds_pair']);
+
+    const off = await me.delete('/api/v1/members/me/location');
+    expect(off.json).toEqual({ whosNear: false, placed: true });
+    expect(names((await list('?maxKm=50')).items)).toEqual([]);
+  });
+
+  it('refuses positions that are not on Earth or not numbers, changing nothing', async () => {
+    for (const body of [{}, { lat: 91, lng: 0 }, { lat: 0, lng: 181 }, { lat: '53', lng: '-2' }, { lat: null, lng: null }]) {
+      const res = await me.request('PUT', '/api/v1/members/me/location', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await me.get('/api/v1/members/me/location')).json.whosNear).toBe(false);
+    for (const query of ['?maxKm=4', '?maxKm=501', '?maxKm=x']) expect((await me.get(`/api/v1/members${query}`)).status, query).toBe(400);
+  });
+});

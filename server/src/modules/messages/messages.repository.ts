@@ -95,14 +95,19 @@ export function messagesRepository(db: Db) {
         : { exists: false, blockedByMe: false, blockedMe: false };
     },
 
-    /** Stores a message; undefined when the sender already stored one with this client id. */
+    /**
+     * Stores a message and returns the stored row from the same statement; undefined when the sender
+     * already stored one with this client id. (The conversations summary follows by trigger.)
+     */
     async insert(values: { senderId: string; receiverId: string; content: string; clientId: string }): Promise<MessageRow | undefined> {
-      const [inserted] = await db
-        .insert(messages)
-        .values({ ...values, messageType: 'text' })
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-        .returning({ id: messages.id });
-      return inserted ? this.findById(inserted.id) : undefined;
+      const [row] = await rows<MessageRow>(
+        db,
+        sql`insert into messages as m (client_id, sender_id, receiver_id, content, message_type)
+            values (${values.clientId}, ${values.senderId}, ${values.receiverId}, ${values.content}, 'text')
+            on conflict (sender_id, client_id) do nothing
+            returning ${messageColumns}`,
+      );
+      return row;
     },
 
     /**
@@ -146,61 +151,46 @@ export function messagesRepository(db: Db) {
     },
 
     /**
-     * Inbox (or Saved): one row per other member, computed in ONE statement: the member's partners
-     * (index-only, from the pair indexes), each pair's newest message by two one-row index probes,
-     * then the page; text, names, unread counts and stars are read only for the rows of the page.
-     * Members in a block with the caller never appear.
+     * Inbox (or Saved): one row per other member, in ONE statement over the `conversations` summary
+     * (kept by triggers on messages): an index scan of the member's rows, newest first, filtered
+     * (blocks, search, Saved) and cut at the page; only the page's rows are joined to the last
+     * message, profiles and users. Members in a block with the caller never appear.
      */
     async conversations(
       me: string,
       opts: { limit: number; after?: Position; q?: string; starredOnly?: boolean },
     ): Promise<ConversationRow[]> {
-      const after = opts.after ? sql`and (l.created_at, l.other_id) < (${opts.after.at}::timestamptz, ${opts.after.id})` : sql``;
-      // search and Saved narrow the partners before their newest messages are looked up
+      const after = opts.after ? sql`and (c.last_message_at, c.other_id) < (${opts.after.at}::timestamptz, ${opts.after.id})` : sql``;
       const search = opts.q
-        ? sql`and exists (select 1 from profiles sp where sp.user_id = pa.other_id
+        ? sql`and exists (select 1 from profiles sp where sp.user_id = c.other_id
                 and (sp.username ilike ${likePattern(opts.q)} escape '\\' or sp.display_name ilike ${likePattern(opts.q)} escape '\\'))`
         : sql``;
       const onlyStarred = opts.starredOnly
-        ? sql`and exists (select 1 from starred_conversations s where s.user_id = ${me} and s.other_user_id = pa.other_id)`
+        ? sql`and exists (select 1 from starred_conversations s where s.user_id = ${me} and s.other_user_id = c.other_id)`
         : sql``;
       const starred = sql`exists (select 1 from starred_conversations s where s.user_id = ${me} and s.other_user_id = l.other_id)`;
       return rows<ConversationRow>(
         db,
-        sql`with partners as (
-              select m.receiver_id as other_id from messages m where m.sender_id = ${me}
-              union
-              select m.sender_id from messages m where m.receiver_id = ${me}
-            ), last as (
-              select pa.other_id, x.id, x.created_at
-              from partners pa
-              cross join lateral (
-                select * from (
-                  (select m.id, m.created_at from messages m
-                    where m.sender_id = ${me} and m.receiver_id = pa.other_id order by m.created_at desc, m.id desc limit 1)
-                  union all
-                  (select m.id, m.created_at from messages m
-                    where m.sender_id = pa.other_id and m.receiver_id = ${me} order by m.created_at desc, m.id desc limit 1)
-                ) y order by y.created_at desc, y.id desc limit 1
-              ) x
-              where pa.other_id <> all(${blockedWith(me)}) ${search} ${onlyStarred}
-            ), page as (
-              select * from last l where true ${after} order by l.created_at desc, l.other_id desc limit ${opts.limit}
+        sql`with page as (
+              select c.other_id, c.last_message_id, c.last_message_at, c.last_sender_id, c.unread_count
+              from conversations c
+              where c.owner_id = ${me} and c.other_id <> all(${blockedWith(me)}) ${after} ${search} ${onlyStarred}
+              order by c.last_message_at desc, c.other_id desc
+              limit ${opts.limit}
             )
             select l.other_id as "otherId", p.username, p.display_name as "displayName", p.avatar_url as "avatarUrl",
                    coalesce(u.verified, false) as verified,
                    case when coalesce(p.hide_last_active, false) then null else ${iso('p.last_active_at')} end as "lastActiveAt",
                    (not coalesce(p.hide_last_active, false) and p.last_active_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000})) is true as online,
-                   l.id as "lastId", lm.content as "lastContent", lm.sender_id as "lastSenderId",
-                   ${iso('l.created_at')} as "lastAt", ${iso('l.created_at')} as position,
-                   (select count(*)::int from messages un
-                     where un.receiver_id = ${me} and un.sender_id = l.other_id and un.read_at is null) as "unreadCount",
+                   l.last_message_id as "lastId", lm.content as "lastContent", l.last_sender_id as "lastSenderId",
+                   ${iso('l.last_message_at')} as "lastAt", ${iso('l.last_message_at')} as position,
+                   l.unread_count as "unreadCount",
                    ${starred} as starred
             from page l
-            join messages lm on lm.id = l.id
+            join messages lm on lm.id = l.last_message_id
             join "user" u on u.id = l.other_id
             left join profiles p on p.user_id = l.other_id
-            order by l.created_at desc, l.other_id desc`,
+            order by l.last_message_at desc, l.other_id desc`,
       );
     },
 
@@ -216,12 +206,12 @@ export function messagesRepository(db: Db) {
       );
     },
 
-    /** Messages waiting for the member, not counting members in a block. */
+    /** Messages waiting for the member, not counting members in a block: the sum of the summary's counts. */
     async unreadCount(me: string): Promise<number> {
       const [row] = await rows<{ count: number }>(
         db,
-        sql`select count(*)::int as count from messages m
-            where m.receiver_id = ${me} and m.read_at is null and m.sender_id <> all(${blockedWith(me)})`,
+        sql`select coalesce(sum(c.unread_count), 0)::int as count from conversations c
+            where c.owner_id = ${me} and c.unread_count > 0 and c.other_id <> all(${blockedWith(me)})`,
       );
       return row?.count ?? 0;
     },

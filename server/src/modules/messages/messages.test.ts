@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, count, eq, or } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import { messages as text } from '@velvet/core/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { client, signedInMember, type Client } from '../../../test/http';
@@ -400,6 +401,137 @@ describe('a member with many conversations', () => {
       cursor = page.json.nextCursor;
     } while (cursor);
     expect(paged).toEqual(items.map((x) => x.id));
+  });
+});
+
+/** The summary as the triggers keep it, and as it is recomputed from messages: always the same. */
+async function summaries() {
+  const kept = await t.database.db.execute(sql`
+    select owner_id, other_id, last_message_id, last_message_at::text as at, last_sender_id, unread_count
+    from conversations order by owner_id, other_id`);
+  const recounted = await t.database.db.execute(sql`
+    select distinct on (e.owner_id, e.other_id) e.owner_id, e.other_id, e.id as last_message_id, e.created_at::text as at,
+           e.sender_id as last_sender_id, (count(*) filter (where e.unread) over (partition by e.owner_id, e.other_id))::int as unread_count
+    from (select m.sender_id as owner_id, m.receiver_id as other_id, m.id, m.created_at, m.sender_id, false as unread from messages m where m.sender_id <> m.receiver_id
+          union all
+          select m.receiver_id, m.sender_id, m.id, m.created_at, m.sender_id, m.read_at is null from messages m) e
+    order by e.owner_id, e.other_id, e.created_at desc, e.id desc`);
+  return { kept: kept.rows, recounted: recounted.rows };
+}
+
+describe('the conversation summary (what a member notices)', () => {
+  type Item = { id: string; unreadCount: number; lastMessage: { id: string; content: string; senderId: string; createdAt: string }; lastMessageAt: string };
+  const inbox = async (who: Client) => (await who.get(`${api}/conversations`)).json.items as Item[];
+  const withMember = async (who: Client, other: string) => (await inbox(who)).find((x) => x.id === other);
+  const badge = async (who: Client) => (await who.get(`${api}/unread-count`)).json.count as number;
+
+  it('counts unread messages exactly through sends, reads and deletes', async () => {
+    const x = await member('ivy@example.com', 'ivy_league');
+    const y = await member('jon@example.com', 'jon_snow');
+    const sent = [];
+    for (let i = 1; i <= 3; i++) sent.push((await send(x.m, y.id, `unread ${i}`)).json.message);
+    expect((await withMember(y.m, x.id))?.unreadCount).toBe(3);
+    expect((await withMember(x.m, y.id))?.unreadCount).toBe(0);
+    expect(await badge(y.m)).toBe(3);
+    expect(await badge(x.m)).toBe(0);
+
+    // the sender takes back an unread message: one fewer waiting
+    expect((await x.m.delete(`${api}/${sent[1].id}`)).status).toBe(200);
+    expect((await withMember(y.m, x.id))?.unreadCount).toBe(2);
+    expect(await badge(y.m)).toBe(2);
+
+    // reading clears it; a read message deleted later changes nothing
+    expect((await y.m.post(`${api}/conversations/${x.id}/read`)).json.count).toBe(2);
+    expect((await withMember(y.m, x.id))?.unreadCount).toBe(0);
+    expect(await badge(y.m)).toBe(0);
+    await x.m.delete(`${api}/${sent[0].id}`);
+    expect((await withMember(y.m, x.id))?.unreadCount).toBe(0);
+
+    // a reply counts for the other side only
+    await send(y.m, x.id, 'got it');
+    expect((await withMember(x.m, y.id))?.unreadCount).toBe(1);
+    expect((await withMember(y.m, x.id))?.unreadCount).toBe(0);
+    expect(await badge(x.m)).toBe(1);
+    await thread(x.m, y.id); // opening the thread reads it
+    expect(await badge(x.m)).toBe(0);
+  });
+
+  it('shows the previous message once the newest is deleted, and moves the conversation down', async () => {
+    const x = await member('kim@example.com', 'kim_possible');
+    const y = await member('lou@example.com', 'lou_reed');
+    const z = await member('max@example.com', 'max_payne');
+    const first = (await send(x.m, y.id, 'first words')).json.message;
+    await send(z.m, y.id, 'hello from max');
+    const reply = (await send(y.m, x.id, 'a reply')).json.message;
+    let list = await inbox(y.m);
+    expect(list.map((i) => i.id)).toEqual([x.id, z.id]);
+    expect(list[0]!.lastMessage).toMatchObject({ id: reply.id, content: 'a reply', senderId: y.id });
+
+    expect((await y.m.delete(`${api}/${reply.id}`)).status).toBe(200);
+    list = await inbox(y.m);
+    expect(list.map((i) => i.id)).toEqual([z.id, x.id]);
+    const back = list[1]!;
+    expect(back.lastMessage).toEqual({ id: first.id, content: 'first words', senderId: x.id, createdAt: first.createdAt });
+    expect(back.lastMessageAt).toBe(first.createdAt);
+    expect(back.unreadCount).toBe(1);
+    expect((await withMember(x.m, y.id))?.lastMessage.id).toBe(first.id);
+  });
+
+  it('removes the conversation from both inboxes (and Saved) when its only message is deleted', async () => {
+    const x = await member('ned@example.com', 'ned_stark');
+    const y = await member('oli@example.com', 'oli_twist');
+    const only = (await send(x.m, y.id, 'just the one')).json.message;
+    await put(y.m, `${api}/conversations/${x.id}/star`);
+    expect((await y.m.get(`${api}/saved`)).json.items).toHaveLength(1);
+    expect(await badge(y.m)).toBe(1);
+    expect((await x.m.delete(`${api}/${only.id}`)).status).toBe(200);
+    expect(await inbox(x.m)).toEqual([]);
+    expect(await inbox(y.m)).toEqual([]);
+    expect((await y.m.get(`${api}/saved`)).json.items).toEqual([]);
+    expect(await badge(y.m)).toBe(0);
+    // writing again brings it back, still starred
+    await send(y.m, x.id, 'are you there?');
+    expect((await inbox(x.m)).map((i) => i.unreadCount)).toEqual([1]);
+    expect((await y.m.get(`${api}/saved`)).json.items.map((i: Item) => i.id)).toEqual([x.id]);
+  });
+
+  it('stays exact under concurrent sends, reads and deletes both ways', async () => {
+    const x = await member('pam@example.com', 'pam_beesly');
+    const y = await member('quin@example.com', 'quin_tessa');
+    const rounds = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        if (i % 6 === 5) return y.m.post(`${api}/conversations/${x.id}/read`);
+        const res = await send(i % 2 ? x.m : y.m, i % 2 ? y.id : x.id, `race ${i}`);
+        if (i % 8 === 3) await (i % 2 ? x.m : y.m).delete(`${api}/${res.json.message.id}`);
+        return res;
+      }),
+    );
+    expect(rounds.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    const unreadFor = async (reader: string, sender: string) => {
+      const [row] = await t.database.db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.receiverId, reader), eq(messages.senderId, sender), sql`${messages.readAt} is null`));
+      return row!.n;
+    };
+    expect((await withMember(y.m, x.id))?.unreadCount).toBe(await unreadFor(y.id, x.id));
+    expect((await withMember(x.m, y.id))?.unreadCount).toBe(await unreadFor(x.id, y.id));
+    expect(await badge(y.m)).toBe(await unreadFor(y.id, x.id));
+    const { kept, recounted } = await summaries();
+    expect(kept).toEqual(recounted);
+  });
+
+  it('matches a recount from the messages, and the migration backfill rebuilds it the same', async () => {
+    const before = await summaries();
+    expect(before.kept.length).toBeGreaterThan(0);
+    expect(before.kept).toEqual(before.recounted);
+    // the migration's last statement fills the summary from messages already stored
+    const file = await readFile(new URL('../../db/migrations/0006_conversation_summaries.sql', import.meta.url), 'utf8');
+    const backfill = file.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toMatch(/INSERT INTO "conversations"/);
+    await t.database.db.execute(sql`delete from conversations`);
+    await t.database.db.execute(sql.raw(backfill));
+    expect((await summaries()).kept).toEqual(before.kept);
   });
 });
 
