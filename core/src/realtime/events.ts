@@ -23,8 +23,12 @@ export const CLOSE_CODES = {
 /** The spec's realtime defaults (§9): heartbeat every 30 s, a peer silent for 10 s more is dead. */
 export const HEARTBEAT_MS = 30_000;
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
-/** A member counts as online when active within this window (sockets refresh it every heartbeat). */
-export const ONLINE_WINDOW_MS = 75_000;
+/**
+ * A member counts as online while a socket is open or when active within the last 5 minutes (the
+ * issue's definition, shared with the members list); an open socket rewrites last_active_at about
+ * once a minute.
+ */
+export const ONLINE_WINDOW_MS = 5 * 60_000;
 /** At most this many members watched for presence per socket. */
 export const PRESENCE_WATCH_MAX = 200;
 

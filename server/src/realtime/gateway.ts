@@ -44,7 +44,7 @@ const EVENT_WINDOW_MS = 10_000;
 const SLICE_MS = 1000;
 /**
  * last_active_at is written at most about once a minute per connected member, which keeps it
- * within ONLINE_WINDOW_MS (75 s) of now while a socket is open.
+ * well within ONLINE_WINDOW_MS (5 minutes) of now while a socket is open.
  */
 const TOUCH_EVERY_MS = 60_000;
 /** Members marked active per statement, and at most per tick (the rest wait for the next tick). */
