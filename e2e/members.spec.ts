@@ -77,4 +77,40 @@ describe('Members page', () => {
     await page.waitForURL('**/profile/**');
     await page.getByRole('heading', { level: 1, name: `london_${stamp}` }).waitFor();
   });
+
+  it("Who's Near: refused location leaves it off with the spec's banner; allowed, it lists who is near", async () => {
+    // no permission: the browser says no
+    await page.goto('/whos-near');
+    const toggle = page.getByRole('switch', { name: "Who's Near" });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true);
+    await toggle.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "Location access denied. Please enable location services to see who's near you." })
+      .waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    // allowed, in central Salford: the Salford member is near, Leeds and London are not
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 53.4875, longitude: -2.2901 });
+    await toggle.click();
+    const list = page.getByRole('list', { name: 'People near you' });
+    await list.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    const text = await list.innerText();
+    expect(text).toContain(`salford_${stamp}`);
+    expect(text).not.toContain(`leeds_${stamp}`);
+    expect(text).not.toContain(`london_${stamp}`);
+    expect(text).toMatch(/< 1 mile|~2 miles/);
+    await page.getByRole('complementary', { name: "Who's Near status" }).getByText('ON', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await list.getByRole('link', { name: `View Profile of salford_${stamp}` }).waitFor();
+
+    await toggle.click();
+    await page.getByRole('heading', { name: "Who's Near is off" }).waitFor();
+    await page.getByRole('complementary', { name: "Who's Near status" }).getByText('OFF', { exact: true }).waitFor();
+  });
 });

@@ -148,6 +148,13 @@ export const messages = {
     messageRequired: 'Please write a message.',
     messageTooLong: 'Message must be less than 5000 characters',
   },
+  location: {
+    denied: "Location access denied. Please enable location services to see who's near you.",
+    unsupported: 'Geolocation is not supported by this browser.',
+    getting: 'Getting Location...',
+    nobody: 'No one nearby right now',
+    failed: 'Failed to update settings. Please try again.',
+  },
   messaging: {
     inbox: 'Inbox',
     sentTab: 'Sent',

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/edit-profile', ...page(() => import('../features/profiles/EditProfilePage'), 'member') },
       { path: '/profile', ...page(() => import('../features/profiles/MyProfilePage'), 'member') },
       { path: '/profile/:userId', ...page(() => import('../features/profiles/ProfilePage'), 'member') },
+      { path: '/whos-near', ...page(() => import('../features/whos-near/WhosNearPage'), 'member') },
       { path: '/browse', ...page(() => import('../features/members/MembersPage'), 'member') },
       { path: '/messages', ...page(() => import('../features/messages/MessagesPage'), 'member') },
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },

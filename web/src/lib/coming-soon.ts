@@ -4,7 +4,6 @@ export const comingSoon: Record<string, { title: string; line: string }> = {
     title: 'Discover',
     line: 'One profile at a time, matched on shared interests and distance. Like or pass to find your match.',
   },
-  '/whos-near': { title: "Who's Near", line: 'See members near you, with distances shown only approximately to keep everyone safe.' },
   '/search': { title: 'Search', line: 'Advanced search, saved searches, name search and more.' },
   '/clubs': { title: 'Clubs', line: 'Clubs across the UK by region, with reviews from members.' },
   '/updates': { title: 'Updates', line: 'What your friends and hotlist have been up to.' },
