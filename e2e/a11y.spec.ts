@@ -122,6 +122,7 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     await scan(page, '/edit-profile', `/edit-profile @${width}`);
     await scan(page, '/messages', `/messages @${width}`);
     await scan(page, '/browse', `/browse @${width}`);
+    await scan(page, '/whos-near', `/whos-near @${width}`);
     await scan(page, '/messages?tab=sent', `/messages sent @${width}`);
   });
 

@@ -420,7 +420,12 @@ async function summaries() {
 }
 
 describe('the conversation summary (what a member notices)', () => {
-  type Item = { id: string; unreadCount: number; lastMessage: { id: string; content: string; senderId: string; createdAt: string }; lastMessageAt: string };
+  type Item = {
+    id: string;
+    unreadCount: number;
+    lastMessage: { id: string; content: string; senderId: string; createdAt: string };
+    lastMessageAt: string;
+  };
   const inbox = async (who: Client) => (await who.get(`${api}/conversations`)).json.items as Item[];
   const withMember = async (who: Client, other: string) => (await inbox(who)).find((x) => x.id === other);
   const badge = async (who: Client) => (await who.get(`${api}/unread-count`)).json.count as number;
