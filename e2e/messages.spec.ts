@@ -99,6 +99,8 @@ describe('messaging in real time', () => {
     const row = billie.page.getByRole('link', { name: new RegExp(`^${alex.displayName}, 1 unread`) });
     await row.waitFor({ timeout: 10_000 });
     await bottomNavMessages(billie.page).getByLabel('1 unread').waitFor();
+    // a long last message is cut short in the row, never widening the page past the phone's screen
+    expect(await billie.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await row.click();
     await billie.page.waitForURL(`**/messages/${alex.userId}`);

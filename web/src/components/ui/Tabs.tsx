@@ -58,7 +58,7 @@ export function Tabs<T extends string>({ label, items, value, onChange, idBase }
 /** The panel of one tab (render only the selected one). */
 export function TabPanel({ idBase, value, children }: { idBase: string; value: string; children: ReactNode }) {
   return (
-    <div role="tabpanel" id={`${idBase}-panel-${value}`} aria-labelledby={`${idBase}-tab-${value}`} className="grid gap-3">
+    <div role="tabpanel" id={`${idBase}-panel-${value}`} aria-labelledby={`${idBase}-tab-${value}`} className="grid grid-cols-1 gap-3">
       {children}
     </div>
   );

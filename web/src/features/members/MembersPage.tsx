@@ -43,7 +43,7 @@ export default function MembersPage() {
   };
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Members</h1>
         {online !== undefined && <LabelBadge tone="success">{online.toLocaleString('en-GB')} online</LabelBadge>}

@@ -77,7 +77,7 @@ export default function ChatPage() {
   const blocked = error instanceof ApiError && error.code === 'BLOCKED';
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {member ? <ChatHeader member={member} /> : <h1 className="text-lg font-bold">Messages</h1>}
       {status === 'reconnecting' && (
         <p role="status" className="rounded-xl bg-raised px-3 py-2 text-xs text-muted">

@@ -19,7 +19,7 @@ export default function MessagesPage() {
   if (!user) return null;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <h1 className="text-2xl font-bold">Messages</h1>
       <Tabs
         label="Messages"

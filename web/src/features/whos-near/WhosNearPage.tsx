@@ -61,7 +61,7 @@ export default function WhosNearPage() {
 
   const people = nearby.data?.items ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <h1 className="text-2xl font-bold">People Near You</h1>
       <div className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-card p-3">
         <div className="grid gap-0.5">
@@ -119,14 +119,14 @@ export default function WhosNearPage() {
           line="Check back later, or browse all members."
         />
       ) : (
-        <ul className="grid gap-2" aria-label="People near you">
+        <ul className="grid grid-cols-1 gap-2" aria-label="People near you">
           {people.map((m) => (
             <li key={m.userId} className="flex items-center gap-3 rounded-2xl border border-line bg-card p-3">
               <span className="relative">
                 <Avatar src={m.avatarUrl} name={m.displayName} size={48} decorative />
                 {m.online && <span className="absolute bottom-0 right-0 h-3 w-3 rounded-full border-2 border-card bg-online" aria-hidden />}
               </span>
-              <span className="grid min-w-0 flex-1">
+              <span className="grid min-w-0 flex-1 grid-cols-1">
                 <span className="truncate font-semibold">{m.displayName}</span>
                 <span className="truncate text-xs text-muted">
                   {[m.ageText, m.distance, m.online ? 'Online' : null].filter(Boolean).join(' · ')}

@@ -38,7 +38,7 @@ export function ChatHeader({ member }: { member: ChatMember }) {
           <Avatar src={member.avatarUrl} name={member.name} size={40} decorative />
           {online && <span className="absolute bottom-0 right-0 h-3 w-3 rounded-full border-2 border-page bg-online" aria-hidden />}
         </span>
-        <span className="grid min-w-0">
+        <span className="grid min-w-0 grid-cols-1">
           <h1 className="flex items-center gap-1 truncate text-lg font-bold">
             {member.name}
             {member.verified && <BadgeCheck aria-label="Verified" size={18} className="shrink-0 text-purple-300" />}

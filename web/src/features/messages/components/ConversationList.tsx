@@ -71,7 +71,7 @@ export function ConversationList({ kind, me }: { kind: 'inbox' | 'saved'; me: st
         )
       ) : (
         <>
-          <ul className="grid gap-2" aria-label={kind === 'inbox' ? 'Conversations' : 'Saved conversations'}>
+          <ul className="grid grid-cols-1 gap-2" aria-label={kind === 'inbox' ? 'Conversations' : 'Saved conversations'}>
             {items.map((c) => (
               <ConversationRow key={c.id} conversation={c} me={me} />
             ))}

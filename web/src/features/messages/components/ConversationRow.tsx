@@ -30,7 +30,7 @@ export function ConversationRow({ conversation: c, me }: { conversation: Convers
           <Avatar src={c.otherUser.avatarUrl} name={name} size={44} decorative />
           {online && <span className="absolute bottom-0 right-0 h-3 w-3 rounded-full border-2 border-card bg-online" aria-hidden />}
         </span>
-        <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
             <span className={`truncate ${c.unreadCount ? 'font-bold' : 'font-semibold'}`}>{name}</span>
             <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-muted">

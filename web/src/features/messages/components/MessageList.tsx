@@ -84,7 +84,7 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
           <p className="text-sm text-muted">{messages.messaging.startConversation}</p>
         </div>
       )}
-      <ol className="grid gap-2" role="log" aria-label="Conversation">
+      <ol className="grid grid-cols-1 gap-2" role="log" aria-label="Conversation">
         {items.map((m, i) => (
           <Fragment key={m.id}>
             {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (

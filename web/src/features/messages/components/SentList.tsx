@@ -25,7 +25,7 @@ export function SentList() {
   if (items.length === 0) return <EmptyState icon={<Send aria-hidden size={28} />} title={messages.messaging.noSent} />;
   return (
     <>
-      <ul className="grid gap-2" aria-label="Sent messages">
+      <ul className="grid grid-cols-1 gap-2" aria-label="Sent messages">
         {items.map((m) => {
           const name = memberName(m.receiver);
           return (
@@ -35,7 +35,7 @@ export function SentList() {
                 className="flex min-h-16 items-center gap-3 rounded-2xl border border-line bg-card p-3 hover:bg-raised"
               >
                 <Avatar src={m.receiver.avatarUrl} name={name} size={40} decorative />
-                <span className="grid min-w-0 flex-1 gap-0.5">
+                <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold">To {name}</span>
                     <time dateTime={m.createdAt} className="shrink-0 text-xs text-muted">
