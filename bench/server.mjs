@@ -18,13 +18,18 @@ export function freePort() {
   });
 }
 
-/** Spawns server/src/main.ts with the given environment; `ready` resolves with the ms from spawn to the first 200 from /api/v1/health. */
+let bundle;
+/** The server as `npm start` runs it: bundled once per bench process (scripts/build-server.mjs). */
+const serverBundle = () => (bundle ??= import('../scripts/build-server.mjs').then((m) => m.buildServer()));
+
+/** Spawns the server (as `npm start` does) with the given environment; `ready` resolves with the ms from spawn to the first 200 from /api/v1/health. */
 export async function spawnServer(env) {
+  const main = await serverBundle();
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = '';
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: path.join(root, 'server'),
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -47,7 +47,7 @@ try {
   );
   console.log(
     table(
-      ['start', 'total', 'node + tsx + imports', 'main.ts (db, migrate, seed, listen)'],
+      ['start', 'total', 'node + imports', 'main.ts (db, migrate, seed, listen)'],
       [
         row('first (creates the data dir, migrates, seeds)', first),
         ...times.map((t, i) => row(`existing data dir, run ${i + 1}`, t)),
