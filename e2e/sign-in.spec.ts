@@ -154,6 +154,27 @@ describe('sign-in screen', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
   });
 
+  it('/logout signs out with the spec toast; when the server fails it says so and offers to try again', async () => {
+    const { email, password } = await confirmedAccount(server);
+    const context = await newContext();
+    const page = await context.newPage();
+    await signedIn(page, email, password);
+
+    await page.route('**/api/auth/sign-out', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }),
+    );
+    await page.goto('/logout');
+    await page.getByRole('heading', { level: 1, name: 'You are still signed in' }).waitFor();
+    expect(await toastText(page)).toContain('Failed to sign out. Please try again.');
+    expect(await sessionCookie(context)).toBeDefined();
+
+    await page.unroute('**/api/auth/sign-out');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => toastText(page)).toContain('Signed out successfully');
+    expect(await sessionCookie(context)).toBeUndefined();
+  });
+
   it('checks the form in the browser: nothing is sent for an empty form or a malformed email', async () => {
     const page = await newPage();
     let calls = 0;

@@ -1,5 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
+import { messages } from '@velvet/core/messages';
+import { Button } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -9,12 +12,26 @@ export default function LogoutPage() {
   const { isAuthenticated, loading } = useSession();
   const signOut = useSignOut();
   const started = useRef(false);
+  const [failed, setFailed] = useState(false);
+  const run = useCallback(() => {
+    setFailed(false);
+    void signOut().then((ok) => setFailed(!ok));
+  }, [signOut]);
   useEffect(() => {
     if (loading || !isAuthenticated || started.current) return;
     started.current = true;
-    void signOut();
-  }, [loading, isAuthenticated, signOut]);
+    run();
+  }, [loading, isAuthenticated, run]);
   if (!loading && !isAuthenticated && !started.current) return <Navigate to="/" replace />;
+  if (failed)
+    return (
+      <EmptyState
+        headingLevel={1}
+        title="You are still signed in"
+        line={messages.signOut.failure}
+        action={<Button onClick={run}>Try Again</Button>}
+      />
+    );
   return (
     <div className="grid place-content-center p-8">
       <Spinner label="Signing out" />
