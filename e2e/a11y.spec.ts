@@ -6,7 +6,7 @@ import type { AxeResults, Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughUi } from './support/members';
+import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
 
 /** DESIGN.md §8: every page passes axe-core with no serious or critical violations, and works by keyboard. */
 
@@ -120,10 +120,32 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     await scan(page, '/my-account', `/my-account @${width}`);
     await scan(page, '/profile', `/profile @${width}`);
     await scan(page, '/edit-profile', `/edit-profile @${width}`);
-    await scan(page, '/messages', `/messages @${width}`);
-    await scan(page, '/browse', `/browse @${width}`);
+    await scan(page, '/messages', `/messages (empty) @${width}`);
     await scan(page, '/whos-near', `/whos-near @${width}`);
-    await scan(page, '/messages?tab=sent', `/messages sent @${width}`);
+
+    // with someone to list and to talk to: member cards, a conversation row, the chat
+    const friendContext = await browser.newContext({ baseURL: server.url });
+    try {
+      const friendId = await signInThroughApi(friendContext.request, server, await confirmedAccount(server));
+      await completeProfile(friendContext.request, {
+        username: `a11y_friend_${width}_${Date.now().toString(36)}`,
+        displayName: 'Axe Friend',
+      });
+      const sent = await page.request.post(`/api/v1/messages/conversations/${friendId}/messages`, { data: { content: 'Hello from axe' } });
+      expect(sent.status()).toBe(201);
+      await friendContext.request.post(
+        `/api/v1/messages/conversations/${(await (await page.request.get('/api/v1/me')).json()).user.id}/messages`,
+        {
+          data: { content: 'Hello back' },
+        },
+      );
+      await scan(page, '/browse', `/browse @${width}`);
+      await scan(page, '/messages', `/messages @${width}`);
+      await scan(page, '/messages?tab=sent', `/messages sent @${width}`);
+      await scan(page, `/messages/${friendId}`, `/messages/:id @${width}`);
+    } finally {
+      await friendContext.close();
+    }
   });
 
   it('finds no serious or critical violations on the information pages and the 404 page', async () => {

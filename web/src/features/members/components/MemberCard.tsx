@@ -14,7 +14,6 @@ export function MemberCard({ member: m }: { member: Card }) {
       <Link
         to={`/profile/${encodeURIComponent(m.userId)}`}
         className="grid gap-2 rounded-2xl border border-line bg-card p-2 hover:bg-raised"
-        aria-label={`${m.displayName}, @${m.username}${m.ageText ? `, ${m.ageText}` : ''}${m.online ? ', online' : ''}${m.verified ? ', verified' : ''}`}
       >
         <span className="relative grid aspect-square place-items-center overflow-hidden rounded-xl bg-raised">
           {m.avatarUrl ? (

@@ -24,7 +24,6 @@ export function ConversationRow({ conversation: c, me }: { conversation: Convers
       <Link
         to={`/messages/${encodeURIComponent(c.id)}`}
         className="flex min-h-16 min-w-0 flex-1 items-center gap-3 rounded-2xl p-3 hover:bg-raised"
-        aria-label={`${name}${c.unreadCount ? `, ${c.unreadCount} unread` : ''}: ${mine ? 'You: ' : ''}${c.lastMessage.content}`}
       >
         <span className="relative">
           <Avatar src={c.otherUser.avatarUrl} name={name} size={44} decorative />

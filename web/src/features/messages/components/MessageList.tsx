@@ -84,19 +84,22 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
           <p className="text-sm text-muted">{messages.messaging.startConversation}</p>
         </div>
       )}
-      <ol className="grid grid-cols-1 gap-2" role="log" aria-label="Conversation">
-        {items.map((m, i) => (
-          <Fragment key={m.id}>
-            {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (
-              <li className="py-1 text-center text-xs text-muted">{dayLabel(m.createdAt)}</li>
-            )}
-            <MessageBubble message={m} mine={m.senderId === me} deleting={deletingId === m.id} onDelete={() => del(m.id)} />
-          </Fragment>
-        ))}
-        {pending.map((p) => (
-          <PendingBubble key={p.clientId} message={p} />
-        ))}
-      </ol>
+      {/* the log announces new messages; the list inside keeps list semantics for each message */}
+      <div role="log" aria-label="Conversation">
+        <ol className="grid grid-cols-1 gap-2">
+          {items.map((m, i) => (
+            <Fragment key={m.id}>
+              {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (
+                <li className="py-1 text-center text-xs text-muted">{dayLabel(m.createdAt)}</li>
+              )}
+              <MessageBubble message={m} mine={m.senderId === me} deleting={deletingId === m.id} onDelete={() => del(m.id)} />
+            </Fragment>
+          ))}
+          {pending.map((p) => (
+            <PendingBubble key={p.clientId} message={p} />
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }
