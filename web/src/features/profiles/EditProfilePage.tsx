@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { RotateCw, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
-import { Button, buttonClass } from '../../components/ui/Button';
+import { buttonClass } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
 import { useOwnProfile } from './api/get-own-profile';
+import { OwnProfileStatus } from './view/OwnProfileStatus';
 import { EditProfileForm } from './edit/EditProfileForm';
 
 /** The member a link asks to edit: /edit-profile/:userId or /edit-profile?user=<id>; none means oneself. */
@@ -30,28 +30,7 @@ export default function EditProfilePage() {
 
   if (denied) return <Navigate to="/profile" replace />;
 
-  if (own.isPending) {
-    return (
-      <div className="grid min-h-[40dvh] place-content-center">
-        <Spinner size={28} label="Loading your profile" />
-      </div>
-    );
-  }
-  if (own.isError) {
-    return (
-      <EmptyState
-        headingLevel={1}
-        title={messages.errors.title}
-        line={messages.profile.loadFailed}
-        action={
-          <Button variant="secondary" loading={own.isFetching} onClick={() => void own.refetch()}>
-            <RotateCw aria-hidden size={16} />
-            Try Again
-          </Button>
-        }
-      />
-    );
-  }
+  if (own.isPending || own.isError) return <OwnProfileStatus own={own} />;
   if (!own.data) {
     return (
       <EmptyState
