@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './support/server';
+import { spawnServer, waitUntilReady, type ServerProcess } from './support/server';
 import { uniqueEmail } from './support/members';
 
 /** The real server process: configuration errors, graceful shutdown, restart on the same data, the demo seed. */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDirs: string[] = [];
 
 afterAll(async () => {
@@ -23,57 +20,11 @@ async function newDataDir() {
   return dir;
 }
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Spawns server/src/main.ts as `npm start` would, without waiting for it. */
-async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DATABASE_URL: '',
-      SEED: 'never',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, url, output: () => out, exited };
-}
-
-/** Waits until /api/v1/health answers 200 (or the process dies). */
-async function ready(p: Proc) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (p.child.exitCode !== null) throw new Error(`server exited early (${p.child.exitCode}):\n${p.output()}`);
-    try {
-      if ((await fetch(`${p.url}/api/v1/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+type Proc = ServerProcess;
 
 async function startOn(dataDir: string, env: Record<string, string> = {}) {
   const p = await spawnServer(dataDir, env);
-  await ready(p);
+  await waitUntilReady(p);
   return p;
 }
 

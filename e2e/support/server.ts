@@ -27,10 +27,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, embedded PGlite in a temp dir) on a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Spawns the real server (from its TypeScript, through tsx) on a free port, without waiting for it. */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-e2e-'));
   const url = `http://localhost:${port}`;
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -41,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
+      // always the embedded database, whatever the shell has set
+      DATABASE_URL: '',
       SEED: 'never',
       LOG_LEVEL: 'warn',
       ...env,
@@ -49,29 +58,41 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, url, port, output: () => out, exited };
+}
+
+/** Waits until /api/v1/health answers 200 (or the process dies). */
+export async function waitUntilReady(p: ServerProcess) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (p.child.exitCode !== null) throw new Error(`server exited early (${p.child.exitCode}):\n${p.output()}`);
     try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) break;
+      if ((await fetch(`${p.url}/api/v1/health`)).ok) return;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Starts the real server (built web app, embedded PGlite in a temp dir) on a free port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-e2e-'));
+  const p = await spawnServer(dataDir, env);
+  await waitUntilReady(p);
+  const { child, url, port } = p;
   return {
     url,
     port,
     dataDir,
     process: child,
-    output: () => out,
+    output: p.output,
     async stop() {
       if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await exited;
+        await p.exited;
       }
       await rm(dataDir, { recursive: true, force: true });
     },
