@@ -187,7 +187,8 @@ async function withSql(kind, databaseUrl, dataDir, fn) {
     return;
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'db'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
   try {
     await fn((text, params) => db.query(text, params));
   } finally {

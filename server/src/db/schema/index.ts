@@ -4,3 +4,4 @@ export * from './profiles';
 export * from './contact';
 export * from './media';
 export * from './messages';
+export * from './discovery';

@@ -58,5 +58,7 @@ export const profiles = pgTable(
     index('profiles_last_active_idx').on(t.lastActiveAt),
     index('profiles_created_idx').on(t.createdAt),
     index('profiles_location_idx').on(t.locationLat, t.locationLng),
+    // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
+    index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],
 );
