@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { MemberCard, MembersResponse } from '@velvet/core/schemas/member.schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { client, signedInMember, type Client } from '../../../test/http';
+import { finishedMember, type FinishedMemberOptions } from '../../../test/members';
 import { profiles, user, userBlocks } from '../../db/schema/index';
 
 let t: TestApp;
@@ -10,28 +11,10 @@ let me: Client;
 let meId: string;
 const ids: Record<string, string> = {};
 
-/** A member with a finished profile (all four wizard steps, through the API). */
-async function member(name: string, opts: { city: string; gender?: string; age?: number; partnerAge?: number }) {
-  const c = await signedInMember(t, `${name}@example.com`);
-  const id = (await c.get('/api/v1/me')).json.user.id as string;
-  const gender = opts.gender ?? 'single-female';
-  const couple = !gender.startsWith('single');
-  const steps: [string, string, object][] = [
-    ['POST', '/api/v1/profiles', { username: name, displayName: name.replace('_', ' ') }],
-    [
-      'PUT',
-      '/api/v1/profiles/me/setup',
-      { step: 3, gender, relationshipStatus: couple ? 'married-couple' : 'single', lookingFor: ['couples'] },
-    ],
-    ['PUT', '/api/v1/profiles/me/setup', { step: 2, age: opts.age ?? 30, partnerAge: opts.partnerAge, locationCity: opts.city }],
-    ['PUT', '/api/v1/profiles/me/setup', { step: 4, bio: 'Hello.' }],
-  ];
-  for (const [method, url, body] of steps) {
-    const res = await c.request(method, url, body);
-    if (res.status >= 300) throw new Error(`${url}: ${res.status} ${res.text}`);
-  }
-  ids[name] = id;
-  return { c, id };
+async function member(name: string, opts: FinishedMemberOptions) {
+  const made = await finishedMember(t, name, opts);
+  ids[name] = made.id;
+  return made;
 }
 
 const list = async (query = '', who: Client = me) => {
