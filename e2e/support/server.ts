@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,6 +81,7 @@ export async function waitUntilReady(p: ServerProcess) {
 /** Starts the real server (built web app, embedded PGlite in a temp dir) on a free port. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-e2e-'));
+  await cp(inject('migratedDataDir'), path.join(dataDir, 'db'), { recursive: true });
   const p = await spawnServer(dataDir, env);
   await waitUntilReady(p);
   const { child, url, port } = p;

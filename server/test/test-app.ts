@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { createMailer, type Mailer } from '../src/mail/mailer';
@@ -27,7 +29,10 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ pgliteDataDir: 'memory://' });
+    const template = inject('pgliteTemplate');
+    const pgliteTemplate = template ? new Blob([await readFile(template)]) : undefined;
+    const database = await openDatabase({ pgliteDataDir: 'memory://', pgliteTemplate });
+    // a no-op on the template; still run, so a test database is never behind the migrations
     await database.migrate();
     return { database, drop: () => database.close() };
   }

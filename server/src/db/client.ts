@@ -32,6 +32,8 @@ export interface Database {
   /** NOTIFY a channel (pg_notify; payloads must stay under 8000 bytes). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, which `pgliteTemplate` can start a new one from. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -40,6 +42,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** A directory for PGlite's files, or 'memory://' for a throwaway database. */
   pgliteDataDir?: string;
+  /** PGlite only: start from this dump (of an already migrated database) instead of an empty one. */
+  pgliteTemplate?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -69,7 +73,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // the migrations CREATE EXTENSION pg_trgm (username search); PGlite must have it loaded first
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteTemplate });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -89,6 +93,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       if (closed) return;
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       if (closed) return;
       closed = true;
