@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AxeResults, Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
 
 /** DESIGN.md §8: every page passes axe-core with no serious or critical violations, and works by keyboard. */
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(path.join(path.dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,43 +41,17 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
-const format = (violations: Result[]) =>
-  violations
-    .map(
-      (v) =>
-        `  ${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
-    .join('\n');
-
-/** Runs axe-core on the page and fails with every serious or critical violation listed. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run());
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  if (bad.length) console.error(`axe violations on ${label}:\n${format(bad)}`);
-  // AXE_VERBOSE=1 also lists the moderate and minor violations, and what axe could not decide (text on gradients)
-  if (process.env.AXE_VERBOSE) {
-    const minor = results.violations.filter((v) => !bad.includes(v));
-    if (minor.length) console.info(`axe moderate/minor on ${label}:\n${format(minor)}`);
-    if (results.incomplete.length) console.info(`axe needs review on ${label}:\n${format(results.incomplete)}`);
-  }
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
-
 async function scan(page: Page, url: string, label: string) {
   await page.goto(url);
   await settle(page);
-  await expectNoSeriousViolations(page, label);
+  await expectNoSeriousAxeViolations(page, label);
 }
 
 async function openMenu(page: Page, label: string) {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog').waitFor({ state: 'visible' });
   await page.waitForTimeout(400);
-  await expectNoSeriousViolations(page, label);
+  await expectNoSeriousAxeViolations(page, label);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
 }
@@ -96,7 +64,7 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.locator('li[data-variant="destructive"]').waitFor({ state: 'visible' });
     await page.waitForTimeout(400);
-    await expectNoSeriousViolations(page, `/login with errors @${width}`);
+    await expectNoSeriousAxeViolations(page, `/login with errors @${width}`);
     await scan(page, '/signup', `/signup @${width}`);
     await scan(page, '/forgot-password', `/forgot-password @${width}`);
     await openMenu(page, `signed-out menu @${width}`);
@@ -108,20 +76,26 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     await signInThroughUi(page, email, password);
     await page.waitForURL('**/setup-profile');
     await settle(page);
-    await expectNoSeriousViolations(page, `/setup-profile @${width}`);
+    await expectNoSeriousAxeViolations(page, `/setup-profile @${width}`);
 
     await completeProfile(page.request, { username: `a11y_${width}_${Date.now().toString(36)}`, displayName: 'Axe Member' });
     await page.goto('/dashboard');
     await settle(page);
-    await expectNoSeriousViolations(page, `/dashboard @${width}`);
+    await expectNoSeriousAxeViolations(page, `/dashboard @${width}`);
     await openMenu(page, `signed-in menu @${width}`);
 
-    await scan(page, '/discover', `/discover (coming soon) @${width}`);
-    await scan(page, '/my-account', `/my-account @${width}`);
-    await scan(page, '/profile', `/profile @${width}`);
-    await scan(page, '/edit-profile', `/edit-profile @${width}`);
-    await scan(page, '/messages', `/messages (empty) @${width}`);
-    await scan(page, '/whos-near', `/whos-near @${width}`);
+    // a new member's pages: nothing liked, searched, looked at or sent yet
+    const newMemberPages: [url: string, state?: string][] = [
+      ['/discover'],
+      ['/search'],
+      ['/looked-at-me', ' (empty)'],
+      ['/my-account'],
+      ['/profile'],
+      ['/edit-profile'],
+      ['/messages', ' (empty)'],
+      ['/whos-near'],
+    ];
+    for (const [url, state = ''] of newMemberPages) await scan(page, url, `${url}${state} @${width}`);
 
     // with someone to list and to talk to: member cards, a conversation row, the chat
     const friendContext = await browser.newContext({ baseURL: server.url });

@@ -78,27 +78,73 @@ export async function waitUntilReady(p: ServerProcess) {
   }
 }
 
-/** Starts the real server (built web app, embedded PGlite in a temp dir) on a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** A server whose process can be stopped and started again on the same data (see `startRestartableServer`). */
+export interface RestartableServer extends RunningServer {
+  /**
+   * Stops the server process, runs `whileStopped` (e.g. writes to its embedded database with
+   * `withEmbeddedDatabase(server.dataDir, …)`, which needs the server not to hold it) and starts the
+   * server again on the same data. It comes back on a new port: `url` and `port` follow it, so make
+   * browser contexts after the restart.
+   */
+  restart(whileStopped?: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Starts the real server (built web app, embedded PGlite in a temp dir copied from the migrated
+ * template) on a free port. `stop()` ends it for good and removes its data; `restart()` keeps the data.
+ */
+export async function startRestartableServer(env: Record<string, string> = {}): Promise<RestartableServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-e2e-'));
-  await cp(inject('migratedDataDir'), path.join(dataDir, 'db'), { recursive: true });
-  const p = await spawnServer(dataDir, env);
-  await waitUntilReady(p);
-  const { child, url, port } = p;
+  let current: ServerProcess | undefined;
+  const start = async () => {
+    current = await spawnServer(dataDir, env);
+    await waitUntilReady(current);
+  };
+  const end = async () => {
+    if (current && current.child.exitCode === null) {
+      current.child.kill('SIGTERM');
+      await current.exited;
+    }
+  };
+  const running = () => {
+    if (!current) throw new Error('the server has not started');
+    return current;
+  };
+  try {
+    await cp(inject('migratedDataDir'), path.join(dataDir, 'db'), { recursive: true });
+    await start();
+  } catch (err) {
+    await end();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
-    url,
-    port,
+    get url() {
+      return running().url;
+    },
+    get port() {
+      return running().port;
+    },
     dataDir,
-    process: child,
-    output: p.output,
+    get process() {
+      return running().child;
+    },
+    output: () => running().output(),
+    async restart(whileStopped) {
+      await end();
+      await whileStopped?.();
+      await start();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await p.exited;
-      }
+      await end();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts the real server (built web app, embedded PGlite in a temp dir) on a free port. */
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startRestartableServer(env);
 }
 
 interface OutboxMail {

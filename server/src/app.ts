@@ -33,6 +33,15 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { membersRepository } from './modules/members/members.repository';
 import { membersService } from './modules/members/members.service';
 import { membersRoutes } from './modules/members/members.routes';
+import { discoverRepository } from './modules/discover/discover.repository';
+import { discoverService } from './modules/discover/discover.service';
+import { discoverRoutes } from './modules/discover/discover.routes';
+import { searchRepository } from './modules/search/search.repository';
+import { searchService } from './modules/search/search.service';
+import { savedSearchesRoutes, searchRoutes } from './modules/search/search.routes';
+import { profileViewsRepository } from './modules/profile-views/profile-views.repository';
+import { profileViewsService } from './modules/profile-views/profile-views.service';
+import { profileViewsRoutes } from './modules/profile-views/profile-views.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -53,8 +62,11 @@ const tooLarge = () => {
 export function createApp(deps: AppDeps) {
   const { config, database, mailer, storage, log } = deps;
   const auth = createAuth({ config, db: database.db, mailer });
-  const profiles = profilesService(profilesRepository(database.db));
+  const profileViews = profileViewsService(profileViewsRepository(database.db));
+  const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
   const members = membersService(membersRepository(database.db));
+  const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
+  const search = searchService(searchRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -100,6 +112,10 @@ export function createApp(deps: AppDeps) {
   api.route('/me', accountRoutes({ profiles }));
   api.route('/profiles', profilesRoutes(profiles));
   api.route('/members', membersRoutes(members, { db: database.db, rateLimits: config.rateLimits }));
+  api.route('/discover', discoverRoutes(discover));
+  api.route('/saved-searches', savedSearchesRoutes(search));
+  api.route('/search', searchRoutes(search));
+  api.route('/profile-views', profileViewsRoutes(profileViews));
   if (config.rateLimits)
     api.post(
       '/contact',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DistanceLabel } from '../geo/grid';
+import { CREATOR_TYPES, kindOf, RELATIONSHIP_TYPES, type RelationshipType } from '../constants/options';
 
 /** Members page sorts (spec §2, §9): nearest first is the default. */
 export const MEMBER_SORTS = ['nearest', 'newest', 'online', 'verified'] as const;
@@ -36,6 +37,28 @@ export interface LocationStateResponse {
   placed: boolean;
 }
 
+/** The Search hub's member types (spec §2 Search tiles). */
+export const MEMBER_TYPES = ['couples', 'women', 'men', 'tvtscd'] as const;
+export type MemberType = (typeof MEMBER_TYPES)[number];
+export const MEMBER_TYPE_LABELS: Record<MemberType, string> = { couples: 'Couples', women: 'Women', men: 'Men', tvtscd: 'TV-TS-CD' };
+/**
+ * Which relationship types (profiles.gender) each member type covers. Women and Men are single women
+ * and men; TV-TS-CD are the trans relationship types (the options have no cross-dresser value).
+ */
+export const MEMBER_TYPE_GENDERS: Record<MemberType, readonly RelationshipType[]> = {
+  couples: RELATIONSHIP_TYPES.filter((g) => kindOf(g) === 'couple'),
+  women: ['single-female'],
+  men: ['single-male'],
+  tvtscd: ['single-trans-male', 'single-trans-female'],
+};
+/** The 'New …' tiles: members who joined in the last 14 days. */
+export const NEW_MEMBER_DAYS = 14;
+export const JOINED_DAYS_MAX = 365;
+export const AGE_FILTER = { min: 18, max: 120 } as const;
+/** `creator=any` is every content creator; a creator type narrows it to creators of that type. */
+export const CREATOR_FILTERS = ['any', ...CREATOR_TYPES] as const;
+export type CreatorFilter = (typeof CREATOR_FILTERS)[number];
+
 const searchText = z
   .string()
   .trim()
@@ -43,26 +66,95 @@ const searchText = z
   .optional()
   .transform((s) => (s ? s : undefined));
 
-/** The query of GET /api/v1/members. */
-export const membersQuerySchema = z.object({
-  sort: z.enum(MEMBER_SORTS, { error: 'Choose Nearest, Newest, Online or Verified' }).default('nearest'),
-  q: searchText,
-  location: searchText,
-  cursor: z
-    .string()
-    .regex(/^\d{1,7}$/, 'That page link is not valid. Reload and try again.')
+/** An on/off filter, from a query string ('1', 'true', '0', 'false') or JSON (true, false); off is absent. */
+const flag = (what: string) =>
+  z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], { error: `${what} must be on or off` })
     .optional()
-    .transform((c) => (c ? Number(c) : 0)),
-  limit: z.coerce.number().int().min(1).max(MEMBERS_PAGE_MAX).default(MEMBERS_PAGE_SIZE),
+    .transform((v) => (v === true || v === '1' || v === 'true' ? true : undefined));
+
+/** A whole number in a range, from text or JSON; an empty field is no filter. */
+const optionalInt = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+const ageMessage = `Age must be between ${AGE_FILTER.min} and ${AGE_FILTER.max}`;
+
+/** Every filter of the members list: the Search hub's tiles, Advanced Search and saved searches. */
+const memberFilterShape = {
+  sort: z.enum(MEMBER_SORTS, { error: 'Choose Nearest, Newest, Online or Verified' }).default('nearest'),
+  /** username contains */
+  q: searchText,
+  /** town contains (members who hide their location never match) */
+  location: searchText,
   /** only members placed within this many km of the caller's cell (Who's Near, Discover's slider) */
-  maxKm: z.coerce
-    .number()
-    .int()
-    .min(MAX_KM.min, `Distance must be between ${MAX_KM.min} and ${MAX_KM.max} km`)
-    .max(MAX_KM.max, `Distance must be between ${MAX_KM.min} and ${MAX_KM.max} km`)
-    .optional(),
-});
+  maxKm: optionalInt(MAX_KM.min, MAX_KM.max, `Distance must be between ${MAX_KM.min} and ${MAX_KM.max} km`),
+  type: z.enum(MEMBER_TYPES, { error: 'Choose Couples, Women, Men or TV-TS-CD' }).optional(),
+  online: flag('Online only'),
+  /** joined within this many days */
+  joinedDays: optionalInt(1, JOINED_DAYS_MAX, `Joined within must be between 1 and ${JOINED_DAYS_MAX} days`),
+  /** a couple matches when either partner's age is in range */
+  minAge: optionalInt(AGE_FILTER.min, AGE_FILTER.max, ageMessage),
+  maxAge: optionalInt(AGE_FILTER.min, AGE_FILTER.max, ageMessage),
+  verified: flag('Verified only'),
+  withPhoto: flag('With photo only'),
+  creator: z.enum(CREATOR_FILTERS, { error: 'Choose a content creator type' }).optional(),
+  /** username or display name contains */
+  name: searchText,
+  /** only members placed by their device (Who's Near on): Who's Mobile Nearby */
+  mobile: flag('Mobile only'),
+};
+
+const agesInOrder = (f: { minAge?: number; maxAge?: number }, ctx: z.RefinementCtx) => {
+  if (f.minAge !== undefined && f.maxAge !== undefined && f.minAge > f.maxAge)
+    ctx.addIssue({ code: 'custom', path: ['maxAge'], message: 'The maximum age must not be below the minimum age' });
+};
+
+export const memberFiltersSchema = z.object(memberFilterShape).superRefine(agesInOrder);
+export type MemberFilters = z.output<typeof memberFiltersSchema>;
+
+/** The query of GET /api/v1/members: the filters plus the page. */
+export const membersQuerySchema = z
+  .object({
+    ...memberFilterShape,
+    cursor: z
+      .string()
+      .regex(/^\d{1,7}$/, 'That page link is not valid. Reload and try again.')
+      .optional()
+      .transform((c) => (c ? Number(c) : 0)),
+    limit: z.coerce.number().int().min(1).max(MEMBERS_PAGE_MAX).default(MEMBERS_PAGE_SIZE),
+  })
+  .superRefine(agesInOrder);
 export type MembersQuery = z.input<typeof membersQuerySchema>;
+
+/**
+ * Filters as query-string parameters (defaults left out, a fixed order): the results page's URL, and
+ * the form a saved search is stored and returned in.
+ */
+export function memberFiltersToParams(f: MemberFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (key: string, value: string | number | boolean | undefined) => {
+    if (value === undefined || value === false) return;
+    out[key] = value === true ? '1' : String(value);
+  };
+  if (f.sort !== 'nearest') put('sort', f.sort);
+  put('q', f.q);
+  put('location', f.location);
+  put('maxKm', f.maxKm);
+  put('type', f.type);
+  put('online', f.online);
+  put('joinedDays', f.joinedDays);
+  put('minAge', f.minAge);
+  put('maxAge', f.maxAge);
+  put('verified', f.verified);
+  put('withPhoto', f.withPhoto);
+  put('creator', f.creator);
+  put('name', f.name);
+  put('mobile', f.mobile);
+  return out;
+}
 
 /** A member card (spec §3 Member card), as much as the member lets others see. */
 export interface MemberCard {
@@ -81,6 +173,11 @@ export interface MemberCard {
   verified: boolean;
   /** false when they hide their last-active time */
   online: boolean;
+  /**
+   * whether the viewer has liked this member (never whether they liked the viewer); the Members list
+   * always says, other lists that reuse the card may leave it out (shown as not liked yet)
+   */
+  liked?: boolean;
 }
 
 export interface MembersResponse {

@@ -1,5 +1,6 @@
 import type { RelationshipType } from '@velvet/core/constants/options';
 import { DEMO_ID, DEMO_MEMBER_COUNT, demoMembers, prng, type DemoMember } from './demo-members';
+import { demoActivity, type DemoLike, type DemoView } from './demo-activity';
 
 /**
  * The demo community's conversations (DESIGN.md §6): the demo account opens Messages and finds real
@@ -24,6 +25,8 @@ export interface DemoCommunity {
   members: DemoMember[];
   messages: DemoMessage[];
   stars: DemoStar[];
+  likes: DemoLike[];
+  views: DemoView[];
 }
 
 type Line = readonly ['them' | 'us', string];
@@ -204,7 +207,7 @@ const MEMBER_THREAD_COUNT = 12;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-/** The whole demo community: members, their conversations and stars, all deterministic for a given `now`. */
+/** The whole demo community: members, their conversations, stars, likes and views, all deterministic for a given `now`. */
 export function demoCommunity(opts: { members?: number; now?: number } = {}): DemoCommunity {
   const now = opts.now ?? Date.now();
   const members = demoMembers(opts.members ?? DEMO_MEMBER_COUNT, now);
@@ -299,5 +302,9 @@ export function demoCommunity(opts: { members?: number; now?: number } = {}): De
     seen(m.senderId, m.createdAt);
     seen(m.receiverId, m.readAt);
   }
-  return { members, messages, stars };
+  // and whoever liked, passed or looked at a profile was active then too
+  const { likes, views } = demoActivity(members, now);
+  for (const l of likes) seen(l.likerId, l.createdAt);
+  for (const v of views) seen(v.viewerId, v.viewedAt);
+  return { members, messages, stars, likes, views };
 }

@@ -3,11 +3,13 @@ import { count, eq, sql } from 'drizzle-orm';
 import { RELATIONSHIP_TYPES, kindOf } from '@velvet/core/constants/options';
 import { ageText, profileUpdateSchema, setupStepSchema, splitInterests, storedInterests } from '@velvet/core/schemas/profile.schema';
 import type { ConversationDto, ConversationsResponse } from '@velvet/core/schemas/message.schema';
+import type { ProfileViewsResponse } from '@velvet/core/schemas/profile-view.schema';
+import { londonDay } from '@velvet/core/time/london-day';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { client, type Client } from '../../test/http';
 import { createLogger } from '../logger';
 import { processImage } from '../images/process-image';
-import { account, media, messages, profiles, starredConversations, user } from '../db/schema/index';
+import { account, likes, media, messages, profileViews, profiles, starredConversations, user } from '../db/schema/index';
 import { seedDemoCommunity } from './demo';
 import { DEMO_EMAIL, DEMO_ID, DEMO_MEMBER_DOMAIN, DEMO_PASSWORD } from './demo-members';
 import { demoCommunity } from './demo-conversations';
@@ -54,6 +56,8 @@ async function snapshot() {
     db.select().from(messages).orderBy(messages.id),
     db.select().from(starredConversations).orderBy(starredConversations.userId, starredConversations.otherUserId),
     db.select().from(media).orderBy(media.id),
+    db.select().from(likes).orderBy(likes.likerId, likes.likedId),
+    db.select().from(profileViews).orderBy(profileViews.viewedId, profileViews.day, profileViews.viewerId),
   ]);
   return JSON.stringify(tables);
 }
@@ -235,6 +239,45 @@ describe('the demo account', () => {
     expect(email.endsWith(`@${DEMO_MEMBER_DOMAIN}`)).toBe(true);
     const res = await client(t).post('/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('discovery activity', () => {
+  const anonymous = () => new Set(rows.filter((r) => r.anonymousMode).map((r) => r.userId));
+
+  it('has members who liked the demo account and wait for its answer, a couple of matches, and likes among members', async () => {
+    const all = await t.database.db.select().from(likes);
+    const decided = (a: string, b: string) => all.find((l) => l.likerId === a && l.likedId === b);
+    const waiting = all.filter((l) => l.likedId === DEMO_ID && l.liked && !decided(DEMO_ID, l.likerId));
+    // liking one of these back on Discover makes a match
+    expect(waiting.length).toBeGreaterThanOrEqual(4);
+    const matches = all.filter((l) => l.likerId === DEMO_ID && l.liked && decided(l.likedId, DEMO_ID)?.liked);
+    expect(matches.length).toBeGreaterThanOrEqual(1);
+    expect(all.some((l) => l.likerId === DEMO_ID && !l.liked)).toBe(true);
+    const among = all.filter((l) => l.likerId !== DEMO_ID && l.likedId !== DEMO_ID);
+    expect(among.length).toBeGreaterThanOrEqual(50);
+    expect(among.some((l) => !l.liked)).toBe(true);
+    // nobody decides on themself; anonymous members are out of discovery and decide nothing
+    expect(all.every((l) => l.likerId !== l.likedId)).toBe(true);
+    expect(all.some((l) => anonymous().has(l.likerId) || anonymous().has(l.likedId))).toBe(false);
+    expect(all.every((l) => l.createdAt.getTime() <= Date.now())).toBe(true);
+  });
+
+  it("shows the demo account real people in 'Looked @ Me' today and on earlier days", async () => {
+    const today = await demo.get('/api/v1/profile-views/today');
+    expect(today.status).toBe(200);
+    expect(today.json.count).toBeGreaterThanOrEqual(5);
+    expect(today.json.day).toBe(londonDay());
+    const list = await demo.get('/api/v1/profile-views?limit=60');
+    const days = (list.json as ProfileViewsResponse).items.map((i) => i.day);
+    expect(days.filter((d) => d === today.json.day).length).toBe(today.json.count);
+    expect(days.some((d) => d < today.json.day)).toBe(true);
+    // views are stored as the site records them: the London day of the time, never a look at yourself or by an anonymous member
+    const all = await t.database.db.select().from(profileViews);
+    expect(all.every((v) => v.day === londonDay(v.viewedAt) && v.viewedAt.getTime() <= Date.now())).toBe(true);
+    expect(all.every((v) => v.viewerId !== v.viewedId && !anonymous().has(v.viewerId))).toBe(true);
+    // members looked at each other too
+    expect(all.filter((v) => v.viewedId !== DEMO_ID).length).toBeGreaterThanOrEqual(50);
   });
 });
 

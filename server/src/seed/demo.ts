@@ -2,7 +2,7 @@ import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import { account, media, messages, profiles, starredConversations, user } from '../db/schema/index';
+import { account, likes, media, messages, profileViews, profiles, starredConversations, user } from '../db/schema/index';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { mediaRepository } from '../modules/media/media.repository';
@@ -94,7 +94,7 @@ async function seedPictures(db: Db, members: DemoMember[], storage: Storage, log
 
 /**
  * Creates the demo community once; later starts find it and do nothing (idempotent). Members,
- * profiles, conversations and stars are written in one transaction, then the pictures, and last the
+ * profiles, conversations, stars, likes and profile views are written in one transaction, then the pictures, and last the
  * demo account's sign-in, which marks the community finished: a crash before it leaves a community
  * that the next start removes and seeds again. Without storage (tests) no pictures are made.
  */
@@ -131,6 +131,8 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
       .values(members.map((m) => ({ userId: m.id, isDemo: true, ...m.profile, ...cityCell(m.profile.locationCity) })));
     if (community.messages.length) await tx.insert(messages).values(community.messages.map((m) => ({ ...m, messageType: 'text' })));
     if (community.stars.length) await tx.insert(starredConversations).values(community.stars);
+    if (community.likes.length) await tx.insert(likes).values(community.likes);
+    if (community.views.length) await tx.insert(profileViews).values(community.views);
   });
 
   const rowsDone = performance.now();
@@ -143,6 +145,8 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
     {
       members: members.length,
       messages: community.messages.length,
+      likes: community.likes.length,
+      views: community.views.length,
       pictures,
       ms: Math.round(performance.now() - started),
       picturesMs: Math.round(performance.now() - rowsDone),

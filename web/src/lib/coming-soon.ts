@@ -1,10 +1,5 @@
 /** Screens that later work builds; until then each says honestly what it will do. */
 export const comingSoon: Record<string, { title: string; line: string }> = {
-  '/discover': {
-    title: 'Discover',
-    line: 'One profile at a time, matched on shared interests and distance. Like or pass to find your match.',
-  },
-  '/search': { title: 'Search', line: 'Advanced search, saved searches, name search and more.' },
   '/clubs': { title: 'Clubs', line: 'Clubs across the UK by region, with reviews from members.' },
   '/updates': { title: 'Updates', line: 'What your friends and hotlist have been up to.' },
   '/content': { title: 'Upload Content', line: 'Share photos and videos, free, premium or pay-per-view.' },

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LocationStateResponse } from '@velvet/core/schemas/member.schema';
-import { api } from './api-client';
+import { api, apiFetch } from './api-client';
+import { queryClient } from './query-client';
 
 export const locationStateKey = ['members', 'location'] as const;
 
@@ -14,3 +15,29 @@ export function useLocationState(enabled = true) {
     retry: false,
   });
 }
+
+/** The browser's position, asked for once per switch-on or refresh (never watched in the background). */
+export function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) reject(new Error('unsupported'));
+    else navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 });
+  });
+}
+
+const saveState = (state: LocationStateResponse) => {
+  queryClient.setQueryData(locationStateKey, state);
+  void queryClient.invalidateQueries({ queryKey: ['members'] });
+};
+
+export const useSetPosition = () =>
+  useMutation({
+    mutationFn: (p: { lat: number; lng: number }) =>
+      apiFetch<LocationStateResponse>('/api/v1/members/me/location', { method: 'PUT', json: p }),
+    onSuccess: saveState,
+  });
+
+export const useClearPosition = () =>
+  useMutation({
+    mutationFn: () => api.delete<LocationStateResponse>('/members/me/location'),
+    onSuccess: saveState,
+  });

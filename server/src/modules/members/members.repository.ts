@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSort } from '@velvet/core/schemas/member.schema';
-import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
+import { AGE_FILTER, MEMBER_TYPE_GENDERS, type MemberFilters } from '@velvet/core/schemas/member.schema';
+import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
+import { onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
 
 export type MemberRow = {
   userId: string;
@@ -20,25 +22,8 @@ export type MemberRow = {
   avatarUrl: string | null;
   verified: boolean;
   online: boolean;
+  liked: boolean;
 };
-
-/**
- * Who a member may see at all (DESIGN.md §7): finished profiles, not themselves, not anonymous,
- * and nobody on either side of a block.
- */
-const visibleTo = (me: string) => sql`
-  p.user_id <> ${me}
-  and p.setup_completed_at is not null
-  and not p.anonymous_mode
-  and not exists (
-    select 1 from user_blocks b
-    where (b.blocker_id = ${me} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${me})
-  )`;
-
-/** Online as others may see it: members who hide their last-active time are never online to others. */
-const onlineExpr = sql`(not p.hide_last_active and p.last_active_at > now() - make_interval(mins => ${ONLINE_MINUTES}))`;
-/** Recency others may sort by: null (last) for members who hide it, so ordering cannot reveal it either. */
-const visibleActivity = sql`case when p.hide_last_active then null else p.last_active_at end`;
 
 function orderBy(sort: MemberSort, from: Position | null): SQL {
   switch (sort) {
@@ -63,6 +48,46 @@ function orderBy(sort: MemberSort, from: Position | null): SQL {
   }
 }
 
+/** The Search filters (core memberFiltersSchema) minus paging and distance, which need the caller's cell. */
+export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: MemberSort; maxKm?: number };
+
+/**
+ * The search conditions, each a plain column test so an index can serve it (see docs/api.md for the
+ * indexes each Search tile wants). The privacy filter `visibleTo` always comes with them.
+ */
+function searchFilters(f: MemberSearch): SQL[] {
+  const where: SQL[] = [];
+  if (f.q) where.push(sql`p.username ilike ${likePattern(f.q)} escape '\\'`);
+  if (f.name) {
+    const pattern = likePattern(f.name);
+    where.push(sql`(p.username ilike ${pattern} escape '\\' or p.display_name ilike ${pattern} escape '\\')`);
+  }
+  if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${likePattern(f.location)} escape '\\'`);
+  if (f.type) where.push(sql`p.gender in ${[...MEMBER_TYPE_GENDERS[f.type]]}`);
+  if (f.online) where.push(onlineExpr);
+  if (f.joinedDays !== undefined) where.push(sql`p.created_at > now() - make_interval(days => ${f.joinedDays})`);
+  if (f.minAge !== undefined || f.maxAge !== undefined) {
+    // a couple matches when either partner's age is in range
+    const lo = f.minAge ?? AGE_FILTER.min;
+    const hi = f.maxAge ?? AGE_FILTER.max;
+    where.push(sql`(p.age between ${lo} and ${hi} or p.partner_age between ${lo} and ${hi})`);
+  }
+  if (f.verified) where.push(sql`u.verified`);
+  if (f.withPhoto) where.push(sql`p.avatar_url is not null`);
+  if (f.creator) {
+    const tags = f.creator === 'any' ? [CREATOR_TAG] : [CREATOR_TAG, f.creator];
+    where.push(
+      sql`p.interests @> array[${sql.join(
+        tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  }
+  // placed by their device (Who's Near on); someone hiding their location is never placed for others
+  if (f.mobile) where.push(sql`p.location_source = 'device' and not p.hide_location`);
+  return where;
+}
+
 export function membersRepository(db: Db) {
   return {
     /** Where the member themself is placed (their cell), for distances and nearest-first. */
@@ -74,11 +99,8 @@ export function membersRepository(db: Db) {
       return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
     },
 
-    async list(
-      me: string,
-      opts: { sort: MemberSort; q?: string; location?: string; from: Position | null; maxKm?: number; offset: number; limit: number },
-    ) {
-      const filters: SQL[] = [visibleTo(me)];
+    async list(me: string, opts: MemberSearch & { from: Position | null; offset: number; limit: number }) {
+      const filters: SQL[] = [visibleTo(me), ...searchFilters(opts)];
       if (opts.maxKm !== undefined) {
         // a box on the location index first, then the distance between cells; hidden locations are never near
         if (!opts.from) return [];
@@ -90,12 +112,11 @@ export function membersRepository(db: Db) {
           and p.location_lng between ${opts.from.lng - dLng} and ${opts.from.lng + dLng}
           and power(p.location_lat - ${opts.from.lat}, 2) + power((p.location_lng - ${opts.from.lng}) * ${kx}, 2) <= ${dLat * dLat}`);
       }
-      if (opts.q) filters.push(sql`p.username ilike ${likePattern(opts.q)} escape '\\'`);
-      if (opts.location) filters.push(sql`not p.hide_location and p.location_city ilike ${likePattern(opts.location)} escape '\\'`);
       const rows = await db.execute<MemberRow>(sql`
         select p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
           p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
-          p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online
+          p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online,
+          exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked
         from profiles p join "user" u on u.id = p.user_id
         where ${sql.join(filters, sql` and `)}
         order by ${orderBy(opts.sort, opts.from)}

@@ -4,8 +4,8 @@ import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
 import { ageText } from '@velvet/core/schemas/profile.schema';
 import type { ProfileKind } from '@velvet/core/constants/options';
-import type { MemberCard, MembersResponse, MemberSort } from '@velvet/core/schemas/member.schema';
-import type { MemberRow, MembersRepository } from './members.repository';
+import { MAX_KM, type MemberCard, type MembersResponse } from '@velvet/core/schemas/member.schema';
+import type { MemberRow, MemberSearch, MembersRepository } from './members.repository';
 
 function toCard(row: MemberRow, from: Position | null): MemberCard {
   const placed = !row.hideLocation && row.locationLat !== null && row.locationLng !== null;
@@ -21,25 +21,23 @@ function toCard(row: MemberRow, from: Position | null): MemberCard {
     avatarUrl: row.avatarUrl,
     verified: row.verified,
     online: row.online,
+    liked: row.liked,
   };
 }
 
 /** The Members page: who a member may see, sorted and searched, with coarse distances only. */
 export function membersService(repo: MembersRepository) {
   return {
-    async list(
-      me: string,
-      query: { sort: MemberSort; q?: string; location?: string; maxKm?: number; cursor: number; limit: number },
-    ): Promise<MembersResponse> {
+    async list(me: string, query: MemberSearch & { cursor: number; limit: number }): Promise<MembersResponse> {
       const from = await repo.positionOf(me);
+      const { cursor, limit, ...search } = query;
       const rows = await repo.list(me, {
-        sort: query.sort,
-        q: query.q,
-        location: query.location,
-        maxKm: query.maxKm,
+        ...search,
+        // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
+        maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
         from,
-        offset: query.cursor,
-        limit: query.limit + 1,
+        offset: cursor,
+        limit: limit + 1,
       });
       const more = rows.length > query.limit;
       return {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { MemberCard, MembersResponse } from '@velvet/core/schemas/member.schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { client, signedInMember, type Client } from '../../../test/http';
-import { finishedMember, type FinishedMemberOptions } from '../../../test/members';
+import { expectNoPositionIn, finishedMember, type FinishedMemberOptions } from '../../../test/members';
 import { profiles, user, userBlocks } from '../../db/schema/index';
 
 let t: TestApp;
@@ -66,7 +66,7 @@ describe('GET /api/v1/members', () => {
     expect(byName.leeds_pair!.kind).toBe('couple');
     expect(byName.london_one!.location).toBe('London');
     // no raw or snapped coordinates leave the server
-    expect(JSON.stringify(items)).not.toMatch(/lat|lng|53\.\d{3}/i);
+    expectNoPositionIn(items);
     // an unknown town is not placed: listed after everyone placed, with no distance
     expect(byName.nowhere_one!.distance).toBeNull();
   });
@@ -190,5 +190,173 @@ describe("Who's Near: the device's position, kept as a cell", () => {
     }
     expect((await me.get('/api/v1/members/me/location')).json.whosNear).toBe(false);
     for (const query of ['?maxKm=4', '?maxKm=501', '?maxKm=x']) expect((await me.get(`/api/v1/members${query}`)).status, query).toBe(400);
+  });
+});
+
+describe('Search filters on GET /api/v1/members (the Search hub tiles and Advanced Search)', () => {
+  let s: TestApp;
+  let viewer: Client;
+  const sid: Record<string, string> = {};
+  const clients: Record<string, Client> = {};
+  /** members the viewer must never see, though each matches every filter below */
+  const HIDDEN = ['anon_pair', 'blocks_viewer', 'viewer_blocked'];
+
+  async function make(name: string, opts: FinishedMemberOptions) {
+    const made = await finishedMember(s, name, opts);
+    sid[name] = made.id;
+    clients[name] = made.c;
+  }
+  const set = (name: string, values: Partial<typeof profiles.$inferInsert>) =>
+    s.database.db.update(profiles).set(values).where(eq(profiles.userId, sid[name]!));
+  const search = async (query: string) => {
+    const res = await viewer.get(`/api/v1/members?limit=60&${query}`);
+    expect(res.status, `${query}: ${res.text}`).toBe(200);
+    return names((res.json as MembersResponse).items).sort();
+  };
+
+  beforeAll(async () => {
+    s = await createTestApp();
+    await make('viewer', { city: 'Manchester' });
+    viewer = clients.viewer!;
+    await make('new_pair', { city: 'Manchester', gender: 'male-female-couple', age: 28, partnerAge: 45 });
+    await make('old_man', { city: 'Manchester', gender: 'single-male', age: 50 });
+    await make('new_woman', { city: 'Leeds', gender: 'single-female', age: 25 });
+    await make('trans_one', { city: 'London', gender: 'single-trans-female', age: 33 });
+    await make('photo_maker', { city: 'Bristol', gender: 'single-female', age: 40 });
+    await make('mobile_man', { city: 'Leeds', gender: 'single-male', age: 35 });
+    for (const name of HIDDEN) await make(name, { city: 'Manchester', gender: 'female-female-couple', age: 30, partnerAge: 41 });
+
+    // everyone joined long ago and was last seen hours ago, unless said otherwise below
+    await s.database.db.update(profiles).set({ createdAt: sql`now() - interval '30 days'`, lastActiveAt: sql`now() - interval '2 hours'` });
+    for (const name of ['new_pair', 'new_woman', 'trans_one', 'photo_maker', 'mobile_man', ...HIDDEN])
+      await set(name, { createdAt: new Date() });
+    for (const name of ['new_pair', 'mobile_man', ...HIDDEN]) await set(name, { lastActiveAt: new Date() });
+    // active now but hiding it: never 'online' to others
+    await set('new_woman', { lastActiveAt: new Date(), hideLastActive: true, avatarUrl: '/api/v1/media/file/x/avatar_1.webp' });
+    await s.database.db.update(user).set({ verified: true }).where(eq(user.id, sid.new_woman!));
+    await set('trans_one', { interests: ['content-creator', 'video'] });
+    await set('photo_maker', { interests: ['content-creator', 'photo'], displayName: 'Sunny Days' });
+    // Who's Near on, in Salford (next to the viewer's Manchester)
+    const on = await clients.mobile_man!.request('PUT', '/api/v1/members/me/location', { lat: 53.4875, lng: -2.2901 });
+    expect(on.status, on.text).toBe(200);
+
+    // the hidden ones match every filter: new, online, verified, with photo, creators, placed by device nearby
+    for (const name of HIDDEN) {
+      await set(name, {
+        avatarUrl: '/api/v1/media/file/x/avatar_2.webp',
+        interests: ['content-creator', 'video', 'photo', 'premium', 'ppv', 'live', 'verified'],
+        displayName: `Sunny ${name}`,
+        locationSource: 'device',
+      });
+      await s.database.db.update(user).set({ verified: true }).where(eq(user.id, sid[name]!));
+    }
+    await set('anon_pair', { anonymousMode: true });
+    await s.database.db.insert(userBlocks).values([
+      { blockerId: sid.blocks_viewer!, blockedId: sid.viewer! },
+      { blockerId: sid.viewer!, blockedId: sid.viewer_blocked! },
+    ]);
+  });
+  afterAll(() => s.close());
+
+  it('lists members by type: Couples, Women, Men and TV-TS-CD', async () => {
+    expect(await search('type=couples')).toEqual(['new_pair']);
+    expect(await search('type=women')).toEqual(['new_woman', 'photo_maker']);
+    expect(await search('type=men')).toEqual(['mobile_man', 'old_man']);
+    expect(await search('type=tvtscd')).toEqual(['trans_one']);
+  });
+
+  it("'… Online' tiles list only members online now, never one who hides their last-active time", async () => {
+    expect(await search('type=couples&online=1&sort=online')).toEqual(['new_pair']);
+    expect(await search('type=men&online=1')).toEqual(['mobile_man']);
+    expect(await search('type=women&online=1')).toEqual([]);
+    expect(await search('online=true')).toEqual(['mobile_man', 'new_pair']);
+  });
+
+  it("'New …' tiles list only members who joined in the last 14 days", async () => {
+    expect(await search('type=couples&joinedDays=14&sort=newest')).toEqual(['new_pair']);
+    expect(await search('type=men&joinedDays=14')).toEqual(['mobile_man']);
+    expect(await search('joinedDays=14')).toEqual(['mobile_man', 'new_pair', 'new_woman', 'photo_maker', 'trans_one']);
+  });
+
+  it("filters by age; a couple matches when either partner's age is in range", async () => {
+    expect(await search('minAge=40&maxAge=50')).toEqual(['new_pair', 'old_man', 'photo_maker']);
+    expect(await search('minAge=46')).toEqual(['old_man']);
+    expect(await search('maxAge=28')).toEqual(['new_pair', 'new_woman']);
+  });
+
+  it('filters verified members, members with a photo, and content creators by type', async () => {
+    expect(await search('verified=1')).toEqual(['new_woman']);
+    expect(await search('withPhoto=1')).toEqual(['new_woman']);
+    expect(await search('creator=any')).toEqual(['photo_maker', 'trans_one']);
+    expect(await search('creator=video')).toEqual(['trans_one']);
+    expect(await search('creator=photo&type=women')).toEqual(['photo_maker']);
+    expect(await search('creator=live')).toEqual([]);
+  });
+
+  it('Name Search matches username or display name; the quick search matches usernames', async () => {
+    expect(await search('name=sunny')).toEqual(['photo_maker']);
+    expect(await search('name=OLD_')).toEqual(['old_man']);
+    expect(await search('q=sunny')).toEqual([]);
+    expect(await search('q=trans')).toEqual(['trans_one']);
+  });
+
+  it("Who's Mobile Nearby lists members placed by their device near the viewer, and nobody for an unplaced viewer", async () => {
+    expect(await search('mobile=1&sort=nearest')).toEqual(['mobile_man']);
+    const res = await viewer.get('/api/v1/members?mobile=1');
+    expect((res.json as MembersResponse).items[0]!.distance).toMatch(/^(< 1 mile|~2 miles|~5 miles)$/);
+    // hiding their location takes them out of it
+    await set('mobile_man', { hideLocation: true });
+    expect(await search('mobile=1')).toEqual([]);
+    await set('mobile_man', { hideLocation: false });
+    // a viewer nobody can place (an unknown town) gets an empty list, not everyone
+    await set('viewer', { locationLat: null, locationLng: null, locationSource: null });
+    expect(await search('mobile=1')).toEqual([]);
+    await clients.viewer!.request('PUT', '/api/v1/members/me/location', { lat: 53.4808, lng: -2.2426 });
+  });
+
+  it('never lists an anonymous member or anyone on either side of a block, whatever the tile', async () => {
+    const tiles = [
+      '',
+      'type=couples',
+      'type=couples&online=1',
+      'type=couples&joinedDays=14&sort=newest',
+      'online=1&sort=online',
+      'minAge=30&maxAge=41',
+      'verified=1&sort=verified',
+      'withPhoto=1',
+      'creator=any',
+      'creator=live',
+      'name=sunny',
+      'q=_',
+      'location=manchester',
+      'mobile=1',
+      'maxKm=50',
+    ];
+    for (const tile of tiles) {
+      const shown = await search(tile);
+      for (const hidden of [...HIDDEN, 'viewer']) expect(shown, tile).not.toContain(hidden);
+    }
+    // and they do not see the viewer either
+    const res = await clients.blocks_viewer!.get('/api/v1/members?limit=60&joinedDays=365');
+    expect(names((res.json as MembersResponse).items)).not.toContain('viewer');
+  });
+
+  it('refuses a bad filter with a clear 400 in plain words', async () => {
+    const bad: [string, string][] = [
+      ['type=aliens', 'Choose Couples, Women, Men or TV-TS-CD'],
+      ['online=yes', 'Online only must be on or off'],
+      ['minAge=17', 'Age must be between 18 and 120'],
+      ['maxAge=121', 'Age must be between 18 and 120'],
+      ['minAge=abc', 'Age must be between 18 and 120'],
+      ['minAge=40&maxAge=30', 'The maximum age must not be below the minimum age'],
+      ['joinedDays=0', 'Joined within must be between 1 and 365 days'],
+      ['creator=nope', 'Choose a content creator type'],
+      [`name=${'x'.repeat(61)}`, 'Search text must be at most 60 characters'],
+    ];
+    for (const [query, message] of bad) {
+      const res = await viewer.get(`/api/v1/members?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json.error, query).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { noBlockBetween } from '../../db/visibility';
 import { profiles, user } from '../../db/schema/index';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -29,7 +30,8 @@ export function profilesRepository(db: Db) {
         .from(profiles)
         .innerJoin(user, eq(user.id, profiles.userId))
         .leftJoin(viewer, eq(viewer.userId, viewerId))
-        .where(eq(profiles.userId, userId));
+        // a block hides both members from each other (DESIGN.md §7): to them the profile does not exist
+        .where(and(eq(profiles.userId, userId), or(eq(profiles.userId, viewerId), noBlockBetween(viewerId, sql`${profiles.userId}`))));
       return row ? { profile: { ...row.profile, verified: row.verified }, viewerInterests: row.viewerInterests ?? [] } : undefined;
     },
     async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {

@@ -7,6 +7,13 @@ import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
 import { isUniqueViolation, type ProfileChanges, type ProfilesRepository } from './profiles.repository';
 import { toOwnProfile, toProfileView } from './profiles.mapper';
+import type { Logger } from '../../logger';
+
+export interface ProfilesServiceDeps {
+  /** records that a member looked at another's profile ('Looked @ Me'); see profile-views */
+  recordView: (viewerId: string, viewedId: string) => Promise<void>;
+  log: Logger;
+}
 
 const usernameTaken = () =>
   new AppError(409, 'USERNAME_TAKEN', messages.profile.usernameTaken, { username: messages.profile.usernameTaken });
@@ -15,7 +22,7 @@ const usernameTaken = () =>
 const partnerAgeFor = (gender: string | null, partnerAge: number | null | undefined) =>
   kindOf(gender) === 'individual' ? null : (partnerAge ?? null);
 
-export function profilesService(repo: ProfilesRepository) {
+export function profilesService(repo: ProfilesRepository, deps?: ProfilesServiceDeps) {
   /**
    * A new city places the member at its grid cell (never finer), unless their device placed them
    * (Who's Near on): then the device's cell stands. An unknown place leaves them unplaced.
@@ -52,6 +59,10 @@ export function profilesService(repo: ProfilesRepository) {
     async view(viewerId: string, userId: string) {
       const found = await repo.findForViewer(userId, viewerId);
       if (!found) throw new AppError(404, 'PROFILE_NOT_FOUND', messages.profile.notFound);
+      if (deps && viewerId !== userId) {
+        // the viewer came for the profile: a failure to count the view is logged, never theirs to see
+        await deps.recordView(viewerId, userId).catch((err: unknown) => deps.log.error({ err }, 'could not record a profile view'));
+      }
       return toProfileView(found.profile, found.viewerInterests, viewerId);
     },
 

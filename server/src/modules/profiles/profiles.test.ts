@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { client, signedInMember, type Client } from '../../../test/http';
-import { profiles } from '../../db/schema/index';
+import { profiles, userBlocks } from '../../db/schema/index';
 
 let t: TestApp;
 let a: Client;
@@ -230,5 +230,24 @@ describe('viewing a profile', () => {
     expect(res.status).toBe(404);
     expect(res.json.error.message).toBe('Profile not found');
     expect((await client(t).get(`/api/v1/profiles/${aId}`)).status).toBe(401);
+  });
+
+  it('answers as if the profile did not exist across a block, whichever member blocked', async () => {
+    await t.database.db.insert(userBlocks).values({ blockerId: aId, blockedId: bId });
+    try {
+      for (const [who, other] of [
+        [b, aId],
+        [a, bId],
+      ] as const) {
+        const res = await who.get(`/api/v1/profiles/${other}`);
+        expect(res.status).toBe(404);
+        expect(res.json.error.message).toBe('Profile not found');
+      }
+      // their own profile is still theirs to see
+      expect((await a.get(`/api/v1/profiles/${aId}`)).status).toBe(200);
+    } finally {
+      await t.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, aId));
+    }
+    expect((await b.get(`/api/v1/profiles/${aId}`)).status).toBe(200);
   });
 });

@@ -1,17 +1,25 @@
 import { Link, Navigate } from 'react-router';
 import { ImagePlus, Video, PenLine } from 'lucide-react';
+import { messages } from '@velvet/core/messages';
 import { CountBadge, LabelBadge } from '../../components/ui/Badge';
 import { useUnreadCount } from '../../lib/unread-messages';
 import { useOnlineCount } from '../../lib/online-count';
 import { useSession } from '../../lib/session';
 import { siteName } from '../../lib/site';
-import { dashboardTiles } from './tiles';
+import { useViewsToday } from './api/get-views-today';
+import { dashboardTiles, type TileCount } from './tiles';
+
+/** What a count means, for screen readers: '3 unread', or the number before 'people today'. */
+const countLabel: Record<TileCount, (n: number) => string> = {
+  unreadMessages: (n) => `${n} unread`,
+  viewsToday: (n) => `${n}`,
+};
 
 const quickLink = 'flex min-h-11 items-center gap-2 rounded-xl border border-line bg-card px-3 text-sm hover:bg-raised';
 
 export default function DashboardPage() {
   const { me } = useSession();
-  const counts = { unreadMessages: useUnreadCount() };
+  const counts: Record<TileCount, number | undefined> = { unreadMessages: useUnreadCount(), viewsToday: useViewsToday() };
   const online = useOnlineCount();
   if (me && !me.setupCompleted) return <Navigate to="/setup-profile" replace />;
   return (
@@ -45,10 +53,13 @@ export default function DashboardPage() {
             >
               <tile.icon aria-hidden size={26} className="text-pink-300" />
               {tile.label}
-              {tile.count && (
+              {tile.count && !!counts[tile.count] && (
                 <span className="absolute right-1.5 top-1.5">
-                  <CountBadge count={counts[tile.count]} label={`${counts[tile.count]} unread`} />
+                  <CountBadge count={counts[tile.count]} label={countLabel[tile.count](counts[tile.count]!)} />
                 </span>
+              )}
+              {tile.count === 'viewsToday' && !!counts.viewsToday && (
+                <span className="-mt-1.5 text-[0.7rem] font-normal text-muted">{messages.profileViews.peopleToday}</span>
               )}
               {tile.isNew && (
                 <span className="absolute right-1.5 top-1.5">

@@ -23,6 +23,9 @@ import {
   LogOut,
 } from 'lucide-react';
 
+/** The live counts a tile can show: unread messages, and members who looked at the profile today. */
+export type TileCount = 'unreadMessages' | 'viewsToday';
+
 export interface Tile {
   label: string;
   to: string;
@@ -30,14 +33,17 @@ export interface Tile {
   /** a NEW flag is a label, not a number (spec §2) */
   isNew?: boolean;
   /** a live count shown on the tile (absent, not zero, when there is none) */
-  count?: 'unreadMessages';
+  count?: TileCount;
 }
 
-/** The dashboard's tile grid (spec §2 Dashboard home). Counts appear as their features land. */
+/**
+ * The dashboard's tile grid (spec §2 Dashboard home). A badge is a real count or absent; the NEW
+ * flags on Friend Invites and Winks are the spec's labels, never numbers.
+ */
 export const dashboardTiles: Tile[] = [
   { label: 'Mail', to: '/messages', icon: Mail, count: 'unreadMessages' },
   { label: 'Sent Mail', to: '/messages?tab=sent', icon: Send },
-  { label: 'Looked @ Me', to: '/profile', icon: Eye },
+  { label: 'Looked @ Me', to: '/looked-at-me', icon: Eye, count: 'viewsToday' },
   { label: 'New Photos/Videos', to: '/content', icon: Image },
   { label: 'Hot Photos/Videos', to: '/content', icon: Flame },
   { label: 'Your Photos/Videos', to: '/content', icon: FolderHeart },

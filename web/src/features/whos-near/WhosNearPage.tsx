@@ -10,7 +10,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { Switch } from '../../components/ui/Switch';
 import { toast } from '../../components/ui/toast-store';
 import { useLocationState } from '../../lib/location-state';
-import { currentPosition, useClearPosition, useNearby, useSetPosition } from './api';
+import { currentPosition, useClearPosition, useSetPosition } from '../../lib/location-state';
+import { useNearby } from './api';
 
 /** The spec's pause before a refreshed list (§4, §9: 1 s), so a tap visibly does something. */
 const REFRESH_PAUSE_MS = 1000;

@@ -1,20 +1,58 @@
 import { Link } from 'react-router';
-import { BadgeCheck, MapPin } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { BadgeCheck, Heart, MapPin } from 'lucide-react';
 import { typeBadge } from '@velvet/core/constants/options';
+import { messages } from '@velvet/core/messages';
+import type { LikeResponse } from '@velvet/core/schemas/discover.schema';
 import type { MemberCard as Card } from '@velvet/core/schemas/member.schema';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LabelBadge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast-store';
+import { api, ApiError } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 
-/** A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified. */
+/** The Like button: the same like as Discover's (stored by the server; a like both ways is a match). */
+function LikeButton({ member: m }: { member: Card }) {
+  const like = useMutation({
+    mutationFn: () => api.post<LikeResponse>(`/discover/${encodeURIComponent(m.userId)}/like`),
+    onSuccess: (result) => {
+      if (result.match && result.member)
+        toast({
+          title: messages.discover.matchTitle,
+          description: messages.discover.matchLine(result.member.displayName),
+          variant: 'success',
+        });
+      void queryClient.invalidateQueries({ queryKey: ['discover'] });
+    },
+    onError: (err) => {
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      toast({ title: 'Error', description: refused ? err.message : messages.discover.likeFailed, variant: 'destructive' });
+    },
+  });
+  const liked = m.liked === true || like.isSuccess;
+  return (
+    <Button
+      variant={liked ? 'secondary' : 'primary'}
+      className="min-h-11 w-full"
+      onClick={() => like.mutate()}
+      loading={like.isPending}
+      disabled={liked}
+    >
+      {!like.isPending && <Heart aria-hidden size={16} fill={liked ? 'currentColor' : 'none'} />}
+      {liked ? messages.discover.liked : messages.discover.like}
+      <span className="sr-only"> @{m.username}</span>
+    </Button>
+  );
+}
+
+/** A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified, Like. */
 export function MemberCard({ member: m }: { member: Card }) {
   const type = typeBadge(m.gender);
   const place = [m.location, m.distance].filter(Boolean).join(' · ');
   return (
-    <li>
-      <Link
-        to={`/profile/${encodeURIComponent(m.userId)}`}
-        className="grid gap-2 rounded-2xl border border-line bg-card p-2 hover:bg-raised"
-      >
+    <li className="grid content-start gap-2 rounded-2xl border border-line bg-card p-2">
+      <Link to={`/profile/${encodeURIComponent(m.userId)}`} className="grid gap-2 rounded-xl hover:bg-raised">
         <span className="relative grid aspect-square place-items-center overflow-hidden rounded-xl bg-raised">
           {m.avatarUrl ? (
             <img src={m.avatarUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
@@ -43,6 +81,7 @@ export function MemberCard({ member: m }: { member: Card }) {
           )}
         </span>
       </Link>
+      <LikeButton member={m} />
     </li>
   );
 }

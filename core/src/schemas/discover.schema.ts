@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { DistanceLabel } from '../geo/grid';
+import { messages } from '../messages';
+
+/** The filter panel's ranges (spec §5): two independent age sliders, distance 5–500 km in steps of 5. */
+export const DISCOVER_AGE = { min: 18, max: 65 } as const;
+export const DISCOVER_KM = { min: 5, max: 500, step: 5 } as const;
+export const DISCOVER_LOCATION_MAX = 100;
+/** Spec §9: minAge 18, maxAge 65, maxDistance 50 km, empty location. */
+export const DISCOVER_DEFAULTS = { minAge: 18, maxAge: 65, maxKm: 50, location: '' } as const;
+/** Cards per GET /discover/next; the page asks for more when it has shown them all. */
+export const DISCOVER_BATCH = 10;
+/** Spec §9: the stats row refreshes every 15 s. */
+export const DISCOVER_STATS_REFRESH_MS = 15_000;
+/** Spec §9: at most 3 shared interests on a card. */
+export const DISCOVER_SHARED_MAX = 3;
+
+const age = (message: string, fallback: number) =>
+  z.coerce.number({ error: message }).int(message).min(DISCOVER_AGE.min, message).max(DISCOVER_AGE.max, message).default(fallback);
+
+/**
+ * GET /api/v1/discover/next's query (spec §3 Search filter, §5). The ages are independent (no
+ * cross-check: a minimum above the maximum simply finds nobody). The top of the age slider means
+ * "65 and over", so older members are not silently left out. The location is a UK town or city to
+ * measure the distance from instead of the member's own place.
+ */
+export const discoverFiltersSchema = z.object({
+  minAge: age(messages.discover.minAge, DISCOVER_DEFAULTS.minAge),
+  maxAge: age(messages.discover.maxAge, DISCOVER_DEFAULTS.maxAge),
+  maxKm: z.coerce
+    .number({ error: messages.discover.distance })
+    .int(messages.discover.distance)
+    .min(DISCOVER_KM.min, messages.discover.distance)
+    .max(DISCOVER_KM.max, messages.discover.distance)
+    .multipleOf(DISCOVER_KM.step, messages.discover.distance)
+    .default(DISCOVER_DEFAULTS.maxKm),
+  location: z
+    .string({ error: messages.discover.locationTooLong })
+    .trim()
+    .max(DISCOVER_LOCATION_MAX, messages.discover.locationTooLong)
+    .default(DISCOVER_DEFAULTS.location),
+});
+export type DiscoverFiltersInput = z.input<typeof discoverFiltersSchema>;
+export type DiscoverFilters = z.output<typeof discoverFiltersSchema>;
+
+/** The query string the page sends for a set of filters (only what differs from the defaults). */
+export function discoverQueryString(f: DiscoverFilters): string {
+  const params: string[] = [];
+  if (f.minAge !== DISCOVER_DEFAULTS.minAge) params.push(`minAge=${f.minAge}`);
+  if (f.maxAge !== DISCOVER_DEFAULTS.maxAge) params.push(`maxAge=${f.maxAge}`);
+  if (f.maxKm !== DISCOVER_DEFAULTS.maxKm) params.push(`maxKm=${f.maxKm}`);
+  if (f.location.trim()) params.push(`location=${encodeURIComponent(f.location.trim())}`);
+  return params.length ? `?${params.join('&')}` : '';
+}
+
+/** The id of the member a like or pass is about (better-auth ids: letters and digits). */
+export const discoverTargetSchema = z.object({
+  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, messages.discover.badMemberId),
+});
+
+/** A Discover profile card (spec §3), as much as the member lets others see. */
+export interface DiscoverCard {
+  id: string;
+  username: string;
+  displayName: string;
+  /** '34', or '28 & 32' for a couple */
+  age: string | null;
+  /** their town, or null when they hide their location */
+  location: string | null;
+  /** a coarse band between the two members' cells; null when either is unplaced or hides it */
+  distance: DistanceLabel | null;
+  /** when they were last active (ISO time), or null when they hide it */
+  lastActive: string | null;
+  verified: boolean;
+  /** false when they hide their last-active time */
+  online: boolean;
+  avatarUrl: string | null;
+  /** up to 3 interests both members chose (creator tags are not interests) */
+  commonInterests: string[];
+  /** how many times members have looked at their profile */
+  profileViews: number;
+  /** how many gallery photos other members may see */
+  photos: number;
+}
+
+export interface DiscoverResponse {
+  items: DiscoverCard[];
+  /**
+   * false when the distance filter could not apply: the member has no place of their own (no known
+   * town, Who's Near off) and gave no location to measure from. The page tells them so.
+   */
+  distanceApplied: boolean;
+}
+
+/** The stats row (spec §3 Stats), all real counts. */
+export interface DiscoverStats {
+  /** members online now (as the live 'N online' counts them) */
+  online: number;
+  /** verified members the member may see */
+  verified: number;
+  /** mutual likes */
+  matches: number;
+  /** views of the member's own profile */
+  views: number;
+}
+
+/** The answer to a like or a pass; a like both ways is a match. */
+export interface LikeResponse {
+  match: boolean;
+  member?: { id: string; username: string; displayName: string };
+}

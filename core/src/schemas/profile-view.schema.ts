@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { MemberCard } from './member.schema';
+
+export const PROFILE_VIEWS_PAGE_SIZE = 24;
+export const PROFILE_VIEWS_PAGE_MAX = 60;
+
+/** The query of GET /api/v1/profile-views: paging only; whose views is always the caller's. */
+export const profileViewsQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,7}$/, 'That page link is not valid. Reload and try again.')
+    .optional()
+    .transform((c) => (c ? Number(c) : 0)),
+  limit: z.coerce
+    .number({ error: `Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time` })
+    .int(`Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time`)
+    .min(1, `Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time`)
+    .max(PROFILE_VIEWS_PAGE_MAX, `Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time`)
+    .default(PROFILE_VIEWS_PAGE_SIZE),
+});
+export type ProfileViewsQuery = z.input<typeof profileViewsQuerySchema>;
+
+/**
+ * One member who looked at the caller's profile: their card (as much as they let others see) and
+ * the latest London day they looked. No time of day: that would tell when they were active.
+ */
+export interface ProfileViewItem {
+  member: MemberCard;
+  /** 'YYYY-MM-DD', the day in Europe/London */
+  day: string;
+}
+
+export interface ProfileViewsResponse {
+  items: ProfileViewItem[];
+  nextCursor: string | null;
+}
+
+/** How many different members looked at the caller's profile today (London day). */
+export interface ProfileViewsTodayResponse {
+  count: number;
+  day: string;
+}

@@ -1,0 +1,210 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
+import type { Position } from '@velvet/core/geo/grid';
+import type { Db } from '../../db/client';
+import { noBlockBetween, onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
+
+/**
+ * How many candidates each leg of the feed considers before ranking. Ranking needs every candidate's
+ * shared-interest count, which no index can order by; taking a bounded pool through an index first
+ * keeps the cost flat however large the community grows. Likes and passes drop members out of the
+ * pool, so the next call reaches further down.
+ */
+const POOL = 200;
+
+export interface Viewer {
+  position: Position | null;
+  /** their chosen interests, creator tags left out */
+  interests: string[];
+}
+
+/** The distance filter: members placed within `km` of `centre` (between cells). */
+export interface DistanceFilter {
+  centre: Position;
+  km: number;
+}
+
+export interface CandidateQuery {
+  minAge: number;
+  /** null: no upper bound (the slider at its top means "65 and over") */
+  maxAge: number | null;
+  distance: DistanceFilter | null;
+  limit: number;
+}
+
+export type CandidateRow = {
+  id: string;
+  username: string;
+  displayName: string;
+  age: number | null;
+  partnerAge: number | null;
+  kind: string;
+  locationCity: string | null;
+  locationLat: number | null;
+  locationLng: number | null;
+  hideLocation: boolean;
+  /** null when they hide it */
+  lastActive: Date | string | null;
+  verified: boolean;
+  online: boolean;
+  avatarUrl: string | null;
+  commonInterests: string[];
+  profileViews: number | string;
+  photos: number | string;
+};
+
+export type TargetRow = {
+  id: string;
+  username: string;
+  displayName: string;
+  finished: boolean;
+  anonymous: boolean;
+  blockedByMe: boolean;
+  blocksMe: boolean;
+};
+
+/** Squared planar distance between cells in degrees of latitude (longitude scaled): the order of true distances at UK scale. */
+function squaredDistance(centre: Position) {
+  const kx = Math.cos((centre.lat * Math.PI) / 180);
+  return { kx, d2: sql`power(p.location_lat - ${centre.lat}, 2) + power((p.location_lng - ${centre.lng}) * ${kx}, 2)` };
+}
+
+/** A couple or group matches the age range when either partner's age does. */
+function ageInRange(minAge: number, maxAge: number | null) {
+  const within = (col: SQL) => (maxAge === null ? sql`${col} >= ${minAge}` : sql`${col} between ${minAge} and ${maxAge}`);
+  return sql`(${within(sql`p.age`)} or (p.kind <> 'individual' and ${within(sql`p.partner_age`)}))`;
+}
+
+export function discoverRepository(db: Db) {
+  return {
+    /** The member's own cell and interests, or null without a profile. */
+    async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
+      const rows = await db.execute<{ lat: number | null; lng: number | null; interests: string[] }>(
+        sql`select location_lat as lat, location_lng as lng, interests from profiles where user_id = ${me}`,
+      );
+      const row = rows.rows[0];
+      if (!row) return null;
+      const tags = new Set(creatorTags);
+      return {
+        position: row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
+        interests: (row.interests ?? []).filter((i) => !tags.has(i)),
+      };
+    },
+
+    /**
+     * The next ranked candidates: shared interests, then distance between cells, then recent activity
+     * (members who hide it rank as unknown), then verified. Never the member, anyone they already
+     * liked or passed, anyone on either side of a block, anonymous members or unfinished profiles.
+     *
+     * The pool comes through indexes: members who show their activity by last_active_at
+     * (profiles_last_active_idx), members who hide it by created_at (profiles_created_idx) so their
+     * activity never decides whether they appear, and with a distance the location box
+     * (profiles_location_idx) narrows both. Already-decided members are skipped by primary-key
+     * look-ups in likes, never by reading the member's whole list of likes.
+     */
+    async candidates(me: string, viewer: Viewer, q: CandidateQuery): Promise<CandidateRow[]> {
+      const filters: SQL[] = [
+        visibleTo(me),
+        sql`not exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id)`,
+        ageInRange(q.minAge, q.maxAge),
+      ];
+      let d2: SQL = sql`null::float8`;
+      if (q.distance) {
+        const { centre, km } = q.distance;
+        const dLat = km / 111.2;
+        const measured = squaredDistance(centre);
+        const dLng = dLat / measured.kx;
+        // members who hide their location are never placed by distance, so a distance leaves them out
+        filters.push(sql`not p.hide_location
+          and p.location_lat between ${centre.lat - dLat} and ${centre.lat + dLat}
+          and p.location_lng between ${centre.lng - dLng} and ${centre.lng + dLng}
+          and ${measured.d2} <= ${dLat * dLat}`);
+        d2 = measured.d2;
+      }
+      const eligible = sql.join(filters, sql` and `);
+      const rank = sql`shared desc, d2 asc nulls last, activity desc nulls last, verified desc, user_id`;
+      const rows = await db.execute<CandidateRow>(sql`
+        with mine as (
+          select coalesce(array_agg(i), '{}'::text[]) as interests
+          from jsonb_array_elements_text(${JSON.stringify(viewer.interests)}::jsonb) as i
+        ),
+        pool as (
+          (select p.user_id from profiles p where ${eligible} and not p.hide_last_active
+           order by p.last_active_at desc limit ${POOL})
+          union all
+          (select p.user_id from profiles p where ${eligible} and p.hide_last_active
+           order by p.created_at desc limit ${POOL})
+        ),
+        scored as (
+          select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
+            p.location_lng, p.hide_location, p.avatar_url, u.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
+            ${d2} as d2,
+            array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n) as common
+          from pool join profiles p on p.user_id = pool.user_id join "user" u on u.id = p.user_id cross join mine
+        ),
+        ranked as (
+          select *, cardinality(common) as shared from scored order by ${rank} limit ${q.limit}
+        )
+        select r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
+          r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
+          r.hide_location as "hideLocation", r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
+          r.common[1:${sql.raw(String(DISCOVER_SHARED_MAX))}] as "commonInterests",
+          (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
+          (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
+        from ranked r
+        order by ${rank}`);
+      return rows.rows;
+    },
+
+    /** The member a like or pass is about, with what decides whether it is allowed. */
+    async target(me: string, id: string): Promise<TargetRow | undefined> {
+      const rows = await db.execute<TargetRow>(sql`
+        select p.user_id as id, p.username, p.display_name as "displayName",
+          p.setup_completed_at is not null as finished, p.anonymous_mode as anonymous,
+          exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = p.user_id) as "blockedByMe",
+          exists (select 1 from user_blocks b where b.blocker_id = p.user_id and b.blocked_id = ${me}) as "blocksMe"
+        from profiles p where p.user_id = ${id}`);
+      return rows.rows[0];
+    },
+
+    /** Stores a like or a pass; a later decision replaces the earlier one, the same one again changes nothing. */
+    async decide(me: string, other: string, liked: boolean) {
+      await db.execute(sql`
+        insert into likes (liker_id, liked_id, liked) values (${me}, ${other}, ${liked})
+        on conflict (liker_id, liked_id) do update set liked = excluded.liked, created_at = now()
+        where likes.liked <> excluded.liked`);
+    },
+
+    /** Whether the other member has liked this one (asked only after this one liked them). */
+    async likes(liker: string, liked: string): Promise<boolean> {
+      const rows = await db.execute<{ yes: boolean }>(
+        sql`select exists (select 1 from likes where liker_id = ${liker} and liked_id = ${liked} and liked) as yes`,
+      );
+      return rows.rows[0]?.yes === true;
+    },
+
+    /**
+     * The stats row: verified members the member may see, their matches (mutual likes with members on
+     * neither side of a block) and views of their profile. Verified is counted as everyone visible
+     * less the few on either side of the member's blocks: a block check on every row would cost a
+     * look-up per verified member.
+     */
+    async stats(me: string) {
+      const rows = await db.execute<{ verified: number | string; matches: number | string; views: number | string }>(sql`
+        select
+          (select count(*) from profiles p join "user" u on u.id = p.user_id
+            where u.verified and p.user_id <> ${me} and p.setup_completed_at is not null and not p.anonymous_mode)
+          - (select count(*) from (
+              select blocked_id as other from user_blocks where blocker_id = ${me}
+              union select blocker_id from user_blocks where blocked_id = ${me}) x
+            join profiles p on p.user_id = x.other join "user" u on u.id = x.other
+            where u.verified and p.setup_completed_at is not null and not p.anonymous_mode) as verified,
+          (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
+            where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
+          (select count(*) from profile_views v where v.viewed_id = ${me}) as views`);
+      const row = rows.rows[0];
+      return { verified: Number(row?.verified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };
+    },
+  };
+}
+export type DiscoverRepository = ReturnType<typeof discoverRepository>;

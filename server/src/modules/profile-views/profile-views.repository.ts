@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Position } from '@velvet/core/geo/grid';
+import type { Db } from '../../db/client';
+import { noBlockBetween, onlineExpr, shownTo } from '../../db/visibility';
+
+export type ViewerRow = {
+  userId: string;
+  username: string;
+  displayName: string;
+  age: number | null;
+  partnerAge: number | null;
+  gender: string | null;
+  kind: string;
+  locationCity: string | null;
+  locationLat: number | null;
+  locationLng: number | null;
+  hideLocation: boolean;
+  avatarUrl: string | null;
+  verified: boolean;
+  online: boolean;
+  day: string;
+};
+
+export function profileViewsRepository(db: Db) {
+  return {
+    /**
+     * Records that `viewerId` looked at `viewedId` on `day` (London). One row per viewer, profile and
+     * day; a second look the same day changes nothing, so `viewed_at` stays the first look of the day
+     * (and a repeat look costs no write). Nothing is recorded for a member looking at themself, for a
+     * viewer in anonymous mode (they browse unseen, even after they turn it off), or across a block.
+     */
+    async record(viewerId: string, viewedId: string, day: string): Promise<void> {
+      await db.execute(sql`
+        insert into profile_views (viewed_id, day, viewer_id)
+        select ${viewedId}, ${day}::date, ${viewerId}
+        where ${viewedId} <> ${viewerId}
+          and not exists (select 1 from profiles v where v.user_id = ${viewerId} and v.anonymous_mode)
+          and ${noBlockBetween(viewerId, sql`${viewedId}`)}
+        on conflict do nothing`);
+    },
+
+    /** The viewed member's own cell, for distances to their viewers. */
+    async positionOf(userId: string): Promise<Position | null> {
+      const rows = await db.execute<{ lat: number | null; lng: number | null }>(
+        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
+      );
+      const row = rows.rows[0];
+      return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
+    },
+
+    /**
+     * Who looked at `me`, one row per viewer (their latest day), newest day first. Within a day, the
+     * order follows the first look, except for viewers who hide their last-active time: they go last,
+     * so the order cannot tell when they were about.
+     */
+    async viewers(me: string, opts: { offset: number; limit: number }): Promise<ViewerRow[]> {
+      const rows = await db.execute<ViewerRow>(sql`
+        with latest as (
+          select distinct on (viewer_id) viewer_id, day, viewed_at
+          from profile_views
+          where viewed_id = ${me}
+          order by viewer_id, day desc
+        )
+        select p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
+          p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
+          p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online,
+          v.day::text as day
+        from latest v
+        join profiles p on p.user_id = v.viewer_id
+        join "user" u on u.id = p.user_id
+        where ${shownTo(me)}
+        order by v.day desc, case when p.hide_last_active then null else v.viewed_at end desc nulls last, p.user_id
+        limit ${opts.limit} offset ${opts.offset}`);
+      return rows.rows;
+    },
+
+    /** How many different members `me` may be shown looked at their profile on `day`. */
+    async countOn(me: string, day: string): Promise<number> {
+      const rows = await db.execute<{ n: number | string }>(sql`
+        select count(*) as n
+        from profile_views v
+        join profiles p on p.user_id = v.viewer_id
+        where v.viewed_id = ${me} and v.day = ${day}::date and ${shownTo(me)}`);
+      return Number(rows.rows[0]?.n ?? 0);
+    },
+  };
+}
+export type ProfileViewsRepository = ReturnType<typeof profileViewsRepository>;

@@ -1,0 +1,74 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { MEMBER_TYPE_GENDERS, type MemberType } from '@velvet/core/schemas/member.schema';
+import type { Db } from '../../db/client';
+import { savedSearches, user } from '../../db/schema/index';
+// one privacy filter for every list of members (DESIGN.md §7): anonymous and blocked members never show
+import { visibleTo } from '../../db/visibility';
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+export type CategoryPhotoRow = {
+  id: string;
+  storageKey: string;
+  thumbKey: string | null;
+  width: number | null;
+  height: number | null;
+  userId: string;
+  username: string;
+  displayName: string;
+  gender: string | null;
+};
+
+/** Saved searches and Photos by Category. */
+export function searchRepository(db: Db) {
+  return {
+    async listSaved(userId: string): Promise<SavedSearchRow[]> {
+      return db
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId))
+        .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+    },
+
+    /**
+     * Saves a search unless the member already keeps `max`: the count and the insert run under a lock
+     * on the member's row, so two saves at once cannot pass the cap. Undefined when full.
+     */
+    async insertSavedCapped(values: { id: string; userId: string; name: string; filters: Record<string, string> }, max: number) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: user.id }).from(user).where(eq(user.id, values.userId)).for('update');
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(savedSearches)
+          .where(eq(savedSearches.userId, values.userId));
+        if (Number(row?.n ?? 0) >= max) return undefined;
+        const [saved] = await tx.insert(savedSearches).values(values).returning();
+        return saved;
+      });
+    },
+
+    /** Deletes one of the member's own saved searches; false when it is not theirs (or not there). */
+    async deleteSaved(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(savedSearches)
+        .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+        .returning({ id: savedSearches.id });
+      return rows.length > 0;
+    },
+
+    /** Gallery photos members show to every member (public or members-only), newest first. */
+    async categoryPhotos(me: string, opts: { type?: MemberType; offset: number; limit: number }): Promise<CategoryPhotoRow[]> {
+      const type = opts.type ? sql`and p.gender in ${[...MEMBER_TYPE_GENDERS[opts.type]]}` : sql``;
+      const rows = await db.execute<CategoryPhotoRow>(sql`
+        select m.id, m.storage_key as "storageKey", m.thumb_key as "thumbKey", m.width, m.height,
+          p.user_id as "userId", p.username, p.display_name as "displayName", p.gender
+        from media m join profiles p on p.user_id = m.owner_id
+        where m.kind = 'gallery' and m.visibility in ('public', 'members')
+          and ${visibleTo(me)} ${type}
+        order by m.created_at desc, m.id
+        limit ${opts.limit} offset ${opts.offset}`);
+      return rows.rows;
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof searchRepository>;

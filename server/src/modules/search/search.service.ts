@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@velvet/core/messages';
+import {
+  MEMBER_TYPES,
+  memberFiltersToParams,
+  MEMBER_TYPE_GENDERS,
+  type MemberFilters,
+  type MemberType,
+} from '@velvet/core/schemas/member.schema';
+import {
+  SAVED_SEARCHES_MAX,
+  type CategoryPhotosResponse,
+  type SavedSearchDto,
+  type SavedSearchesResponse,
+} from '@velvet/core/schemas/search.schema';
+import { AppError } from '../../middleware/errors';
+import { mediaFileUrl } from '../media/media.dto';
+import type { SavedSearchRow, SearchRepository } from './search.repository';
+
+const toDto = (row: SavedSearchRow): SavedSearchDto => ({
+  id: row.id,
+  name: row.name,
+  filters: row.filters as Record<string, string>,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const typeOf = (gender: string | null): MemberType | null =>
+  MEMBER_TYPES.find((t) => (MEMBER_TYPE_GENDERS[t] as readonly (string | null)[]).includes(gender)) ?? null;
+
+/** The Search hub's own data: a member's saved searches, and Photos by Category. */
+export function searchService(repo: SearchRepository) {
+  return {
+    async listSaved(me: string): Promise<SavedSearchesResponse> {
+      return { items: (await repo.listSaved(me)).map(toDto) };
+    },
+
+    /** Stores the filters in their normalised query-string form, so running one is just its URL. */
+    async save(me: string, input: { name: string; filters: MemberFilters }): Promise<SavedSearchDto> {
+      const row = await repo.insertSavedCapped(
+        { id: randomUUID(), userId: me, name: input.name, filters: memberFiltersToParams(input.filters) },
+        SAVED_SEARCHES_MAX,
+      );
+      if (!row) throw new AppError(409, 'TOO_MANY_SAVED_SEARCHES', messages.search.savedTooMany(SAVED_SEARCHES_MAX));
+      return toDto(row);
+    },
+
+    /** Only the member's own: another member's id is a 404, exactly like an unknown one. */
+    async deleteSaved(me: string, id: string): Promise<void> {
+      if (!(await repo.deleteSaved(me, id))) throw new AppError(404, 'SAVED_SEARCH_NOT_FOUND', messages.search.savedNotFound);
+    },
+
+    async photos(me: string, query: { type?: MemberType; cursor: number; limit: number }): Promise<CategoryPhotosResponse> {
+      const rows = await repo.categoryPhotos(me, { type: query.type, offset: query.cursor, limit: query.limit + 1 });
+      return {
+        items: rows.slice(0, query.limit).map((r) => ({
+          id: r.id,
+          url: mediaFileUrl(r.storageKey),
+          thumbUrl: r.thumbKey ? mediaFileUrl(r.thumbKey) : null,
+          width: r.width,
+          height: r.height,
+          owner: { userId: r.userId, username: r.username, displayName: r.displayName, type: typeOf(r.gender) },
+        })),
+        nextCursor: rows.length > query.limit ? String(query.cursor + query.limit) : null,
+      };
+    },
+  };
+}
+export type SearchService = ReturnType<typeof searchService>;
