@@ -12,6 +12,7 @@ const benches = [
   ['Profile read at 100 000 members (PostgreSQL)', 'profile-read.mjs', []],
   ['Message delivery and socket memory (PostgreSQL, PGlite)', 'messaging-delivery.mjs', []],
   ['Conversations list and thread pages (PostgreSQL, PGlite)', 'messaging-lists.mjs', []],
+  ['Discovery at 100 000 members (PostgreSQL)', 'discovery.mjs', [], ['--import', 'tsx']],
 ];
 
 let failed = 0;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
@@ -22,6 +23,10 @@ const log = createLogger('info');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
 await database.migrate();
 const demo = await seedDemoCommunity(database.db, { log, storage: await createStorage(config) });
-if (members > 0) await seedLargeCommunity(database.db, { members, log });
+if (members > 0) {
+  const started = performance.now();
+  await seedLargeCommunity(database.db, { members, log });
+  console.log(`Large community: ${members} members seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 console.log(`Demo sign-in: ${demo.email} / ${demo.password}`);
 await database.close();

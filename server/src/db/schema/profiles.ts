@@ -60,5 +60,27 @@ export const profiles = pgTable(
     index('profiles_location_idx').on(t.locationLat, t.locationLng),
     // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
     index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    // Discovery at scale (bench/README.md): each serves a query shape of Members, Search or Discover.
+    // Visible members by the activity others may see (Online First, and the activity order of the
+    // other sorts): read in order and stopped at the page, never sorted whole.
+    index('profiles_visible_activity_idx')
+      .on(sql`(case when ${t.hideLastActive} then null else ${t.lastActiveAt} end) desc nulls last`, t.userId)
+      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
+    // Visible, placed members by their cell, projected so distances come out in degrees of latitude
+    // (longitude scaled by the cosine of latitude about 2° W, the middle of the UK): nearest first
+    // (ORDER BY <->) and within a distance (<@ circle) from the index instead of a sort of everyone.
+    index('profiles_visible_cell_idx')
+      .using('gist', sql`point((${t.locationLng} + 2) * cos(radians(${t.locationLat})), ${t.locationLat})`)
+      .where(sql`${t.locationLat} is not null and not ${t.hideLocation} and ${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
+    // Discover's pool of members who hide their activity, newest first (their activity must not
+    // decide whether they appear): read in order instead of walking every member by created_at.
+    index('profiles_hidden_activity_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.hideLastActive} and ${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
+    // content creators and their types (interests @> '{content-creator,video}')
+    index('profiles_interests_idx').using('gin', t.interests),
+    // town search and name search match anywhere in the text (ilike '%q%')
+    index('profiles_city_trgm_idx').using('gin', t.locationCity.op('gin_trgm_ops')),
+    index('profiles_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
   ],
 );

@@ -1,0 +1,5 @@
+CREATE INDEX "profiles_visible_activity_idx" ON "profiles" USING btree ((case when "hide_last_active" then null else "last_active_at" end) desc nulls last,"user_id") WHERE "profiles"."setup_completed_at" is not null and not "profiles"."anonymous_mode";--> statement-breakpoint
+CREATE INDEX "profiles_visible_cell_idx" ON "profiles" USING gist (point(("location_lng" + 2) * cos(radians("location_lat")), "location_lat")) WHERE "profiles"."location_lat" is not null and not "profiles"."hide_location" and "profiles"."setup_completed_at" is not null and not "profiles"."anonymous_mode";--> statement-breakpoint
+CREATE INDEX "profiles_interests_idx" ON "profiles" USING gin ("interests");--> statement-breakpoint
+CREATE INDEX "profiles_city_trgm_idx" ON "profiles" USING gin ("location_city" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "profiles_display_name_trgm_idx" ON "profiles" USING gin ("display_name" gin_trgm_ops);

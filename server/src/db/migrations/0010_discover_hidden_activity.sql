@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_hidden_activity_created_idx" ON "profiles" USING btree ("created_at") WHERE "profiles"."hide_last_active" and "profiles"."setup_completed_at" is not null and not "profiles"."anonymous_mode";
