@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time in every project (vitest's default on 2 cores is one). Each file has its
+    // own database (and, for journeys, its own server and browser), and much of a file's time is
+    // spent waiting on the database server or the page, so two overlap well.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -23,7 +27,6 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           env: { NODE_ENV: 'test' },
         },
       },
