@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { launchBrowser, phoneContext, toastText } from './support/browser';
+import { launchBrowser, toastText } from './support/browser';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
+import { completeProfile, confirmedAccount, memberPages } from './support/members';
 
 /**
  * Discover on real members: a ranked card, pass and like stored by the server (a reload does not
@@ -17,7 +17,7 @@ import { completeProfile, confirmedAccount, signInThroughApi } from './support/m
 
 let server: RestartableServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let members: ReturnType<typeof memberPages>;
 let page: Page;
 const stamp = Date.now().toString(36);
 const name = {
@@ -54,11 +54,9 @@ const accounts = {} as Record<Who, { email: string; password: string }>;
 const ids = {} as Record<Who, string>;
 
 async function signedIn(who: Who): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  contexts.push(context);
-  const p = await context.newPage();
-  ids[who] = await signInThroughApi(p.request, server, accounts[who]);
-  return p;
+  const { page, id } = await members.signIn(accounts[who]);
+  ids[who] = id;
+  return page;
 }
 
 async function setInterests(request: APIRequestContext, list: string[]) {
@@ -88,6 +86,7 @@ const matches = (p: Page) => p.locator('[data-stat="matches"]');
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRestartableServer(), launchBrowser()]);
+  members = memberPages(browser, server);
   for (const who of Object.keys(name) as Who[]) {
     accounts[who] = await confirmedAccount(server);
     const p = await signedIn(who);
@@ -99,12 +98,12 @@ beforeAll(async () => {
       expect(res.ok()).toBe(true);
     }
   }
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await members.closeAll();
   await server.restart(blockAndGoAnonymous);
   page = await signedIn('viewer');
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
+  await members.closeAll();
   await browser?.close();
   await server?.stop();
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { launchBrowser, phoneContext } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
+import { completeProfile, confirmedAccount, memberPages } from './support/members';
 
 /**
  * 'Looked @ Me': a member opens another's profile (twice: it counts once), the viewed member's
@@ -15,7 +15,7 @@ import { completeProfile, confirmedAccount, signInThroughApi } from './support/m
 
 let server: RestartableServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let members: ReturnType<typeof memberPages>;
 const stamp = Date.now().toString(36);
 const name = {
   viewed: `viewed_${stamp}`,
@@ -29,10 +29,8 @@ const ids = {} as Record<Who, string>;
 
 /** A phone-sized page signed in as `who` on the running server. */
 async function signedIn(who: Who): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  contexts.push(context);
-  const page = await context.newPage();
-  ids[who] = await signInThroughApi(page.request, server, accounts[who]);
+  const { page, id } = await members.signIn(accounts[who]);
+  ids[who] = id;
   return page;
 }
 
@@ -48,6 +46,7 @@ const fitsThePhone = (page: Page) => page.evaluate(() => document.documentElemen
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRestartableServer(), launchBrowser()]);
+  members = memberPages(browser, server);
   for (const who of Object.keys(name) as Who[]) {
     accounts[who] = await confirmedAccount(server);
     const page = await signedIn(who);
@@ -55,11 +54,11 @@ beforeAll(async () => {
     // the blocked and the anonymous member look first, before the block and anonymous mode
     if (who === 'blocked' || who === 'anonymous') expect((await page.request.get(`/api/v1/profiles/${ids.viewed}`)).ok()).toBe(true);
   }
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await members.closeAll();
   await server.restart(blockAndGoAnonymous);
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
+  await members.closeAll();
   await browser?.close();
   await server?.stop();
 });

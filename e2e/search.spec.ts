@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { launchBrowser, phoneContext, toastText } from './support/browser';
+import { launchBrowser, toastText } from './support/browser';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
+import { completeProfile, confirmedAccount, memberPages } from './support/members';
 
 /**
  * The Search hub on real members: tiles lead to real lists (New Couples shows the new couple, not the
@@ -16,7 +16,7 @@ import { completeProfile, confirmedAccount, signInThroughApi } from './support/m
 
 let server: RestartableServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let members: ReturnType<typeof memberPages>;
 let page: Page;
 const stamp = Date.now().toString(36);
 const name = {
@@ -45,11 +45,9 @@ const accounts = {} as Record<Who, { email: string; password: string }>;
 const ids = {} as Record<Who, string>;
 
 async function signedIn(who: Who): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  contexts.push(context);
-  const p = await context.newPage();
-  ids[who] = await signInThroughApi(p.request, server, accounts[who]);
-  return p;
+  const { page, id } = await members.signIn(accounts[who]);
+  ids[who] = id;
+  return page;
 }
 
 /** Sets what no screen sets yet, straight in the embedded database while no server holds it. */
@@ -77,6 +75,7 @@ async function setUpInDatabase() {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startRestartableServer(), launchBrowser()]);
+  members = memberPages(browser, server);
   for (const who of Object.keys(name) as Who[]) {
     accounts[who] = await confirmedAccount(server);
     const p = await signedIn(who);
@@ -85,12 +84,12 @@ beforeAll(async () => {
     if (who === 'newMan')
       expect((await p.request.put('/api/v1/members/me/location', { data: { lat: 53.4875, lng: -2.2901 } })).ok()).toBe(true);
   }
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await members.closeAll();
   await server.restart(setUpInDatabase);
   page = await signedIn('viewer');
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
+  await members.closeAll();
   await browser?.close();
   await server?.stop();
 });

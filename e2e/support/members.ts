@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { phoneContext } from './browser';
 import { firstLink, mailTo, type RunningServer } from './server';
 
 let counter = 0;
@@ -63,4 +64,21 @@ export async function completeProfile(
     if (!res.ok()) throw new Error(`profile step failed: ${res.status()} ${await res.text()}`);
   }
   return username;
+}
+
+/**
+ * Signed-in phone pages, one browser context per member, closed together: `signIn` returns the page
+ * and the member's id.
+ */
+export function memberPages(browser: Browser, server: RunningServer) {
+  const contexts: BrowserContext[] = [];
+  return {
+    async signIn(account: { email: string; password: string }): Promise<{ page: Page; id: string }> {
+      const context = await phoneContext(browser, server.url);
+      contexts.push(context);
+      const page = await context.newPage();
+      return { page, id: await signInThroughApi(page.request, server, account) };
+    },
+    closeAll: () => Promise.all(contexts.splice(0).map((c) => c.close())),
+  };
 }
