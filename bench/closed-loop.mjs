@@ -1,6 +1,5 @@
 // A closed-loop load generator with exact percentiles: `connections` clients, each sending its next
-// request as soon as the last one answered. Used by bench/discovery.mjs; the same loop as
-// bench/messaging-lists.mjs, with the request chosen per call.
+// request as soon as the last one answered. Used by bench/discovery.mjs and bench/messaging-lists.mjs.
 import { performance } from 'node:perf_hooks';
 import { percentile } from './messaging-delivery.mjs';
 

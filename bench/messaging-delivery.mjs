@@ -13,7 +13,7 @@
 //
 // This file also exports the fixture that bench/messaging-lists.mjs uses.
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,21 +48,6 @@ export async function rssKb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const m = /^VmRSS:\s+(\d+) kB/m.exec(status);
   return m ? Number(m[1]) : NaN;
-}
-
-/** The pid of the server this process spawned (spawnServer does not expose it): a live child running src/main.ts. */
-async function serverPid() {
-  const found = [];
-  for (const tid of await readdir(`/proc/${process.pid}/task`)) {
-    const children = await readFile(`/proc/${process.pid}/task/${tid}/children`, 'utf8').catch(() => '');
-    for (const pid of children.split(/\s+/).filter(Boolean)) {
-      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-      const state = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      if (cmd.includes('src/main.ts') && !/\) Z /.test(state)) found.push(Number(pid));
-    }
-  }
-  if (found.length !== 1) throw new Error(`expected one server process, found ${found.length}`);
-  return found[0];
 }
 
 /** A small keep-alive HTTP client (lighter than fetch, so the bench process adds little to the timings). */
@@ -139,7 +124,7 @@ export async function createFixture(kind, { members, history = true, log = conso
       server = await spawnServer(env);
       await server.ready;
       fixture.server = server;
-      fixture.pid = await serverPid();
+      fixture.pid = server.pid;
       const me = await fetch(`${server.url}/api/v1/me`, { headers: { cookie: fixture.cookies[0] } });
       if (me.status !== 200) throw new Error(`a seeded session does not sign in (GET /api/v1/me → ${me.status}): ${await me.text()}`);
       return server;

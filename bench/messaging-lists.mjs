@@ -10,9 +10,9 @@
 // request is mb-1's. Each read runs as a closed loop of `connections` concurrent clients for
 // `seconds` after a 2 s warm-up; percentiles are exact (nearest rank over every request).
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { HEAVY_CONVERSATIONS, LONG_THREAD, createFixture, httpClient, ms, percentile } from './messaging-delivery.mjs';
+import { HEAVY_CONVERSATIONS, LONG_THREAD, createFixture, httpClient, ms } from './messaging-delivery.mjs';
+import { closedLoop } from './closed-loop.mjs';
 import { table } from './server.mjs';
 
 const { values } = parseArgs({
@@ -29,41 +29,8 @@ const seconds = Number(values.seconds);
 if (connections < 1 || connections > 100 || seconds <= 0 || seconds > 120)
   throw new Error('keep it bounded: 1–100 connections, at most 120 s');
 
-/** `connections` clients, each sending the next request as soon as the last one answered, for `secs` seconds. */
-async function closedLoop(http, cookie, nextPath, secs) {
-  const times = [];
-  let errors = 0;
-  let statusErrors = 0;
-  const deadline = performance.now() + secs * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        try {
-          const res = await http.request('GET', nextPath(), cookie);
-          if (res.status !== 200) {
-            statusErrors++;
-            if (statusErrors <= 3) console.error(`  → ${res.status}: ${res.text.slice(0, 200)}`);
-          } else times.push(performance.now() - t0);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return {
-    count: times.length,
-    perSecond: times.length / elapsed,
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    p99: percentile(times, 0.99),
-    max: times.at(-1),
-    errors: errors + statusErrors,
-  };
-}
+/** The shared closed loop, every request as mb-1 (`cookie`), for `secs` seconds. */
+const run = (http, cookie, nextPath, secs) => closedLoop(http, { connections, seconds: secs, next: () => ({ path: nextPath(), cookie }) });
 
 async function runLists(kind) {
   const fixture = await createFixture(kind, { members: HEAVY_CONVERSATIONS + 1000 });
@@ -110,8 +77,8 @@ async function runLists(kind) {
     ];
     const rows = [];
     for (const [name, budget, nextPath] of reads) {
-      await closedLoop(http, cookie, nextPath, 2);
-      rows.push({ kind, name, budget, ...(await closedLoop(http, cookie, nextPath, seconds)) });
+      await run(http, cookie, nextPath, 2);
+      rows.push({ kind, name, budget, ...(await run(http, cookie, nextPath, seconds)) });
     }
     http.close();
     return rows;

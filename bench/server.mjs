@@ -56,6 +56,8 @@ export async function spawnServer(env) {
   return {
     url,
     ready,
+    /** the server process, for reading its memory from /proc */
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
