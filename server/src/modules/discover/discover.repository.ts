@@ -184,26 +184,35 @@ export function discoverRepository(db: Db) {
     },
 
     /**
-     * The stats row: verified members the member may see, their matches (mutual likes with members on
-     * neither side of a block) and views of their profile. Verified is counted as everyone visible
-     * less the few on either side of the member's blocks: a block check on every row would cost a
-     * look-up per verified member.
+     * Verified members anyone may be shown (finished, not anonymous), the whole community's count:
+     * the service keeps it for a few seconds and takes each member's own exclusions off it.
+     */
+    async verifiedShownCount(): Promise<number> {
+      const rows = await db.execute<{ n: number | string }>(sql`
+        select count(*) as n from profiles p join "user" u on u.id = p.user_id
+        where u.verified and p.setup_completed_at is not null and not p.anonymous_mode`);
+      return Number(rows.rows[0]?.n ?? 0);
+    },
+
+    /**
+     * The member's part of the stats row: of the verified members counted community-wide, those they
+     * may not see (themself and anyone on either side of a block: a few primary-key look-ups), their
+     * matches (mutual likes with members on neither side of a block) and views of their profile.
      */
     async stats(me: string) {
-      const rows = await db.execute<{ verified: number | string; matches: number | string; views: number | string }>(sql`
+      const rows = await db.execute<{ unseenVerified: number | string; matches: number | string; views: number | string }>(sql`
         select
-          (select count(*) from profiles p join "user" u on u.id = p.user_id
-            where u.verified and p.user_id <> ${me} and p.setup_completed_at is not null and not p.anonymous_mode)
-          - (select count(*) from (
-              select blocked_id as other from user_blocks where blocker_id = ${me}
+          (select count(*) from (
+              select ${me}::text as other
+              union select blocked_id from user_blocks where blocker_id = ${me}
               union select blocker_id from user_blocks where blocked_id = ${me}) x
             join profiles p on p.user_id = x.other join "user" u on u.id = x.other
-            where u.verified and p.setup_completed_at is not null and not p.anonymous_mode) as verified,
+            where u.verified and p.setup_completed_at is not null and not p.anonymous_mode) as "unseenVerified",
           (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
             where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
           (select count(*) from profile_views v where v.viewed_id = ${me}) as views`);
       const row = rows.rows[0];
-      return { verified: Number(row?.verified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };
+      return { unseenVerified: Number(row?.unseenVerified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };
     },
   };
 }

@@ -44,9 +44,35 @@ function placeCell(text: string): Position {
   return snapToCell(place);
 }
 
+/** How long the community-wide verified count is reused: the stats row refreshes this often. */
+export const VERIFIED_COUNT_TTL_MS = 15_000;
+
+/**
+ * A value loaded at most once per `ttlMs` (per process), read through `now` so a test can move the
+ * clock. Concurrent reads while it loads share the one load; a failed load is not kept.
+ */
+export function cachedFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now) {
+  let entry: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    const at = now();
+    if (!entry || at - entry.at >= ttlMs || at < entry.at) {
+      const value = load();
+      const current = { at, value };
+      entry = current;
+      value.catch(() => {
+        if (entry === current) entry = null;
+      });
+    }
+    return entry.value;
+  };
+}
+
 /** Discover: the ranked one-at-a-time feed, like and pass (a like both ways is a match), and the stats row. */
-export function discoverService(deps: { repo: DiscoverRepository; onlineCount: () => Promise<number> }) {
+export function discoverService(deps: { repo: DiscoverRepository; onlineCount: () => Promise<number>; now?: () => number }) {
   const { repo } = deps;
+  // every member's stats row counts the same verified members, less their own blocks: one count per
+  // process every 15 s instead of one per member per refresh
+  const verifiedShown = cachedFor(VERIFIED_COUNT_TTL_MS, () => repo.verifiedShownCount(), deps.now);
   return {
     async next(me: string, filters: DiscoverFilters): Promise<DiscoverResponse> {
       const viewer = (await repo.viewer(me, CREATOR_TAGS)) ?? { position: null, interests: [] };
@@ -79,8 +105,8 @@ export function discoverService(deps: { repo: DiscoverRepository; onlineCount: (
     },
 
     async stats(me: string): Promise<DiscoverStats> {
-      const [online, counts] = await Promise.all([deps.onlineCount(), repo.stats(me)]);
-      return { online, ...counts };
+      const [online, verified, mine] = await Promise.all([deps.onlineCount(), verifiedShown(), repo.stats(me)]);
+      return { online, verified: Math.max(0, verified - mine.unseenVerified), matches: mine.matches, views: mine.views };
     },
   };
 }

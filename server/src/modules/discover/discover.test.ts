@@ -6,6 +6,8 @@ import type { MembersResponse } from '@velvet/core/schemas/member.schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember, type Client } from '../../../test/http';
 import { expectNoPositionIn, finishedMember, type FinishedMemberOptions } from '../../../test/members';
+import { discoverRepository } from './discover.repository';
+import { discoverService, VERIFIED_COUNT_TTL_MS } from './discover.service';
 import { likes, media, profileViews, profiles, user, userBlocks } from '../../db/schema/index';
 
 let t: TestApp;
@@ -67,6 +69,10 @@ beforeAll(async () => {
   await setProfile('quiet_verified', { lastActiveAt: new Date(), hideLastActive: true });
   await setProfile('quiet_plain', { lastActiveAt: new Date(), hideLastActive: true });
   await t.database.db.update(user).set({ verified: true }).where(eq(user.id, ids.quiet_verified!));
+  // verified, but never counted for me: one blocked me, one is anonymous (set before any stats row is
+  // read, as the community-wide count is kept for 15 s)
+  await t.database.db.update(user).set({ verified: true }).where(eq(user.id, ids.blocked_me!));
+  await t.database.db.update(user).set({ verified: true }).where(eq(user.id, ids.anon_one!));
   // creator tags are kept among interests, but they are not interests two members share
   await setProfile('me_manc', { interests: ['bisexual', 'seeking-couples', 'pansexual', 'content-creator', 'video'] });
   await setProfile('creator_one', { interests: ['content-creator', 'video'] });
@@ -308,8 +314,6 @@ describe('like and pass', () => {
 
 describe('GET /api/v1/discover/stats', () => {
   it('counts online, visible verified members, matches and views of my profile from real rows', async () => {
-    await t.database.db.update(user).set({ verified: true }).where(eq(user.id, ids.blocked_me!));
-    await t.database.db.update(user).set({ verified: true }).where(eq(user.id, ids.anon_one!));
     await t.database.db.insert(profileViews).values([
       { viewedId: meId, viewerId: ids.one_near!, day: '2026-02-01' },
       { viewedId: meId, viewerId: ids.one_far!, day: '2026-02-01' },
@@ -324,5 +328,25 @@ describe('GET /api/v1/discover/stats', () => {
     const online = (await me.get('/api/v1/members/online-count')).json.online as number;
     expect(stats).toEqual({ online, verified: 1, matches: 0, views: 2 });
     expect(online).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reuses the community-wide verified count for 15 s, and always takes off my own blocks', async () => {
+    let clock = 1_000_000;
+    const service = discoverService({ repo: discoverRepository(t.database.db), onlineCount: async () => 0, now: () => clock });
+    const stats = (id: string) => service.stats(id);
+    expect((await stats(meId)).verified).toBe(1);
+    // one more verified member: not counted until the 15 s are up
+    await t.database.db.update(user).set({ verified: true }).where(eq(user.id, ids.one_far!));
+    clock += VERIFIED_COUNT_TTL_MS - 1;
+    expect((await stats(meId)).verified).toBe(1);
+    // but a block is mine, and counts at once: blocking the verified member takes them off
+    await t.database.db.insert(userBlocks).values({ blockerId: meId, blockedId: ids.quiet_verified! });
+    expect((await stats(meId)).verified).toBe(0);
+    clock += 1;
+    expect((await stats(meId)).verified).toBe(1);
+    // a verified member is not counted in their own row: quiet_verified sees blocked_me and one_far
+    expect((await stats(ids.quiet_verified!)).verified).toBe(2);
+    await t.database.db.delete(userBlocks).where(and(eq(userBlocks.blockerId, meId), eq(userBlocks.blockedId, ids.quiet_verified!)));
+    await t.database.db.update(user).set({ verified: false }).where(eq(user.id, ids.one_far!));
   });
 });

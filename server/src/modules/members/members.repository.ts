@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSort } from '@velvet/core/schemas/member.schema';
-import { AGE_FILTER, MEMBER_TYPE_GENDERS, type MemberFilters } from '@velvet/core/schemas/member.schema';
+import { AGE_FILTER, MEMBER_TYPE_GENDERS, ONLINE_MINUTES, type MemberFilters } from '@velvet/core/schemas/member.schema';
 import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
@@ -25,28 +25,18 @@ export type MemberRow = {
   liked: boolean;
 };
 
-function orderBy(sort: MemberSort, from: Position | null): SQL {
-  switch (sort) {
-    case 'nearest': {
-      if (!from) return sql`${visibleActivity} desc nulls last, p.user_id`;
-      // planar distance on the cells, longitude scaled by latitude: the order of true distances at UK scale
-      const kx = Math.cos((from.lat * Math.PI) / 180);
-      const placed = sql`(p.location_lat is not null and not p.hide_location)`;
-      const d2 = sql`power(p.location_lat - ${from.lat}, 2) + power((p.location_lng - ${from.lng}) * ${kx}, 2)`;
-      return sql`${placed} desc, case when ${placed} then ${d2} end asc, ${visibleActivity} desc nulls last, p.user_id`;
-    }
-    case 'newest':
-      return sql`p.created_at desc, p.user_id`;
-    case 'online':
-      return sql`${onlineExpr} desc, ${visibleActivity} desc nulls last, p.user_id`;
-    case 'verified':
-      return sql`u.verified desc, ${visibleActivity} desc nulls last, p.user_id`;
-    default: {
-      const never: never = sort;
-      return never;
-    }
-  }
-}
+/**
+ * A member's cell in the projection of `profiles_visible_cell_idx` (written exactly as the index's
+ * expression, so the planner can use it): longitude scaled by the cosine of latitude about 2° W,
+ * in degrees of latitude, so `<->` is a distance and km / 111.2 a radius.
+ */
+const cellExpr = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
+const cellOf = (at: Position) => sql`point(${(at.lng + 2) * Math.cos((at.lat * Math.PI) / 180)}::float8, ${at.lat}::float8)`;
+const KM_PER_DEGREE = 111.2;
+/** Placed for others: the condition of `profiles_visible_cell_idx` (with the privacy filter's). */
+const placedExpr = sql`p.location_lat is not null and not p.hide_location`;
+/** The activity order, as `profiles_visible_activity_idx` keeps it. */
+const byActivity = sql`${visibleActivity} desc nulls last, p.user_id`;
 
 /** The Search filters (core memberFiltersSchema) minus paging and distance, which need the caller's cell. */
 export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: MemberSort; maxKm?: number };
@@ -64,7 +54,8 @@ function searchFilters(f: MemberSearch): SQL[] {
   }
   if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${likePattern(f.location)} escape '\\'`);
   if (f.type) where.push(sql`p.gender in ${[...MEMBER_TYPE_GENDERS[f.type]]}`);
-  if (f.online) where.push(onlineExpr);
+  // the same rule again as a bound on the visible activity, so the activity index stops at it
+  if (f.online) where.push(onlineExpr, sql`${visibleActivity} > now() - make_interval(mins => ${ONLINE_MINUTES})`);
   if (f.joinedDays !== undefined) where.push(sql`p.created_at > now() - make_interval(days => ${f.joinedDays})`);
   if (f.minAge !== undefined || f.maxAge !== undefined) {
     // a couple matches when either partner's age is in range
@@ -99,28 +90,94 @@ export function membersRepository(db: Db) {
       return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
     },
 
-    async list(me: string, opts: MemberSearch & { from: Position | null; offset: number; limit: number }) {
-      const filters: SQL[] = [visibleTo(me), ...searchFilters(opts)];
+    /**
+     * One page of members: `from` is the caller's cell (distances, maxKm); `nearestTo`, when given,
+     * is where nearest-first measures from instead (a searched town's cell).
+     */
+    async list(me: string, opts: MemberSearch & { from: Position | null; nearestTo?: Position | null; offset: number; limit: number }) {
+      const searched = searchFilters(opts);
+      const filters: SQL[] = [visibleTo(me), ...searched];
+      // every page reads at most this many rows from each ordered index scan
+      const upTo = opts.offset + opts.limit;
+      let within: SQL | null = null;
       if (opts.maxKm !== undefined) {
-        // a box on the location index first, then the distance between cells; hidden locations are never near
+        // within a distance between cells, from the cell index; hidden locations are never near
         if (!opts.from) return [];
-        const dLat = opts.maxKm / 111.2;
-        const kx = Math.cos((opts.from.lat * Math.PI) / 180);
-        const dLng = dLat / kx;
-        filters.push(sql`not p.hide_location
-          and p.location_lat between ${opts.from.lat - dLat} and ${opts.from.lat + dLat}
-          and p.location_lng between ${opts.from.lng - dLng} and ${opts.from.lng + dLng}
-          and power(p.location_lat - ${opts.from.lat}, 2) + power((p.location_lng - ${opts.from.lng}) * ${kx}, 2) <= ${dLat * dLat}`);
+        within = sql`${cellExpr} <@ circle(${cellOf(opts.from)}, ${opts.maxKm / KM_PER_DEGREE}::float8)`;
+        filters.push(placedExpr, within);
       }
-      const rows = await db.execute<MemberRow>(sql`
-        select p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
+      const where = (...more: SQL[]) => sql.join([...filters, ...more], sql` and `);
+      const columns = sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
           p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
           p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online,
-          exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked
-        from profiles p join "user" u on u.id = p.user_id
-        where ${sql.join(filters, sql` and `)}
-        order by ${orderBy(opts.sort, opts.from)}
-        limit ${opts.limit} offset ${opts.offset}`);
+          exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
+          ${visibleActivity} as activity`;
+      const members = sql`profiles p join "user" u on u.id = p.user_id`;
+      const page = sql`limit ${opts.limit} offset ${opts.offset}`;
+      let query: SQL;
+      const nearFrom = opts.sort === 'nearest' ? (opts.nearestTo ?? opts.from) : null;
+      if (opts.sort === 'newest') {
+        query = sql`select ${columns} from ${members} where ${where()} order by p.created_at desc, p.user_id ${page}`;
+      } else if (opts.sort === 'verified') {
+        // verified members by activity, then the others: two reads of the activity index, each
+        // stopped at the page, instead of a sort of everyone by verified
+        query = sql`select * from (
+          (select ${columns} from ${members} where ${where(sql`u.verified`)} order by ${byActivity} limit ${upTo})
+          union all
+          (select ${columns} from ${members} where ${where(sql`not u.verified`)} order by ${byActivity} limit ${upTo})
+        ) c order by verified desc, activity desc nulls last, "userId" ${page}`;
+      } else if (!nearFrom) {
+        // Online First: online members are exactly those whose visible activity is within the last
+        // minutes, so the activity order puts them first; without a cell, nearest is this order too
+        query = sql`select ${columns} from ${members} where ${where()} order by ${byActivity} ${page}`;
+      } else {
+        // Nearest first. An index read in distance order (the cell index's nearest-neighbour scan, or
+        // a filter's own index and a sort when it matches few) gives the distance order but not the
+        // activity and id tie-breaks, so it finds the members up to the distance of the last one this
+        // page needs, with every member tied at that distance (read further while the last one read
+        // is still tied); then only those are sorted in full.
+        const here = cellOf(nearFrom);
+        const distance = sql`${cellExpr} <-> ${here}`;
+        const nearestFilters = [visibleTo(me), ...searched, placedExpr];
+        // within maxKm of the caller: measured on what is read when the order is from the caller too
+        // (a circle in that read would make the planner sort the whole circle); else part of the read
+        const radius = opts.maxKm !== undefined && nearFrom === opts.from ? opts.maxKm / KM_PER_DEGREE + 1e-9 : Infinity;
+        if (within && radius === Infinity) nearestFilters.push(within);
+        let nearest: { id: string; d: number }[];
+        for (let n = upTo + 1; ; n *= 4) {
+          const read = await db.execute<{ id: string; d: number | string }>(sql`
+            select p.user_id as id, ${distance} as d from ${opts.verified ? members : sql`profiles p`}
+            where ${sql.join(nearestFilters, sql` and `)}
+            order by ${distance} limit ${n}`);
+          const rows = read.rows.map((r) => ({ id: r.id, d: Number(r.d) }));
+          nearest = rows.filter((r) => r.d <= radius);
+          // every match (within the distance) read
+          if (rows.length < n || nearest.length < rows.length) break;
+          const last = rows[upTo - 1]!;
+          if (rows[n - 1]!.d > last.d) {
+            nearest = rows.filter((r) => r.d <= last.d);
+            break;
+          }
+        }
+        // the page's placed members from those read: they met the filters and any distance asked (a
+        // filter's index or a circle here would read all its matches again); privacy checked again.
+        // Fewer than the page needs: the unplaced follow
+        const full = nearest.length >= upTo;
+        const ids = nearest.map((r) => r.id).join(',');
+        const placed = sql`select ${columns}, 0 as band, ${distance} as dist from ${members}
+          where ${sql.join([visibleTo(me), placedExpr, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
+          order by ${distance}, ${byActivity} limit ${upTo}`;
+        // members who hide their location or have no cell come after everyone placed, by activity:
+        // read only when the placed matches end before this page does
+        const unplaced = sql`select ${columns}, 1 as band, null::float8 as dist from ${members}
+          where ${where(sql`(p.location_lat is null or p.hide_location)`)}
+          order by ${byActivity} limit ${upTo - nearest.length}`;
+        query =
+          within !== null || full
+            ? sql`select * from (${placed}) c order by dist, activity desc nulls last, "userId" ${page}`
+            : sql`select * from ((${placed}) union all (${unplaced})) c order by band, dist, activity desc nulls last, "userId" ${page}`;
+      }
+      const rows = await db.execute<MemberRow>(query);
       return rows.rows;
     },
 

@@ -25,6 +25,12 @@ function toCard(row: MemberRow, from: Position | null): MemberCard {
   };
 }
 
+/** A searched town's cell when the gazetteer knows it ("Leeds" or "Leeds, UK"); partial text has none. */
+function townCell(text: string): Position | null {
+  const place = locateUkPlace(text) ?? locateUkPlace(text.split(',')[0]);
+  return place ? snapToCell(place) : null;
+}
+
 /** The Members page: who a member may see, sorted and searched, with coarse distances only. */
 export function membersService(repo: MembersRepository) {
   return {
@@ -36,6 +42,9 @@ export function membersService(repo: MembersRepository) {
         // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
         maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
         from,
+        // a town search lists that town's members nearest its centre (all about equally far from a
+        // caller elsewhere): read around the town, not outwards from the caller through everyone
+        nearestTo: search.location ? townCell(search.location) : null,
         offset: cursor,
         limit: limit + 1,
       });

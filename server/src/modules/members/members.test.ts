@@ -360,3 +360,99 @@ describe('Search filters on GET /api/v1/members (the Search hub tiles and Advanc
     }
   });
 });
+
+describe('paging every sort over more members than one page (GET /api/v1/members)', () => {
+  let p: TestApp;
+  let viewer: Client;
+  const pid: Record<string, string> = {};
+  const set = (name: string, values: Partial<typeof profiles.$inferInsert>) =>
+    p.database.db.update(profiles).set(values).where(eq(profiles.userId, pid[name]!));
+  /** Every page of a sort, `size` at a time, following nextCursor to the end. */
+  async function walk(query: string, size: number) {
+    const seen: MemberCard[] = [];
+    let cursor: string | null = '0';
+    while (cursor !== null) {
+      const res = await viewer.get(`/api/v1/members?${query}&limit=${size}&cursor=${cursor}`);
+      expect(res.status, res.text).toBe(200);
+      const page = res.json as MembersResponse;
+      expect(page.items.length).toBeLessThanOrEqual(size);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    return seen;
+  }
+  const MANCHESTER = ['manc_a', 'manc_b', 'manc_c', 'manc_d'];
+  const PLACED = [...MANCHESTER, 'salford_a', 'salford_b', 'leeds_a', 'london_a'];
+  const UNPLACED = ['nowhere_a', 'nowhere_b', 'hides_where'];
+
+  beforeAll(async () => {
+    p = await createTestApp();
+    const made = await finishedMember(p, 'viewer', { city: 'Manchester' });
+    viewer = made.c;
+    pid.viewer = made.id;
+    const cities: Record<string, string> = {
+      manc_a: 'Manchester',
+      manc_b: 'Manchester',
+      manc_c: 'Manchester',
+      manc_d: 'Manchester',
+      salford_a: 'Salford',
+      salford_b: 'Salford',
+      leeds_a: 'Leeds',
+      london_a: 'London',
+      nowhere_a: 'Atlantis',
+      nowhere_b: 'Atlantis',
+      hides_where: 'Manchester',
+      blocked_one: 'Manchester',
+    };
+    for (const [name, city] of Object.entries(cities)) pid[name] = (await finishedMember(p, name, { city })).id;
+    await p.database.db.update(profiles).set({ lastActiveAt: sql`now() - interval '3 hours'` });
+    // in one cell, so equally near: their order is by activity, then (manc_c and manc_d, equally active) by id
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const twoHoursAgo = hoursAgo(2);
+    await set('manc_a', { lastActiveAt: hoursAgo(1) });
+    await set('manc_b', { lastActiveAt: new Date() });
+    await set('manc_c', { lastActiveAt: twoHoursAgo });
+    await set('manc_d', { lastActiveAt: twoHoursAgo });
+    await set('nowhere_b', { lastActiveAt: new Date() });
+    await set('hides_where', { hideLocation: true, lastActiveAt: hoursAgo(1) });
+    await p.database.db.update(user).set({ verified: true }).where(eq(user.id, pid.salford_b!));
+    await p.database.db.update(user).set({ verified: true }).where(eq(user.id, pid.nowhere_a!));
+    await p.database.db.insert(userBlocks).values({ blockerId: pid.blocked_one!, blockedId: pid.viewer });
+  });
+  afterAll(() => p.close());
+
+  it('nearest first: pages of 3 list every placed member by distance, then the unplaced by activity, with no gaps or repeats', async () => {
+    const all = names(await walk('sort=nearest', 60));
+    for (const size of [1, 2, 3, 5]) expect(names(await walk('sort=nearest', size)), `pages of ${size}`).toEqual(all);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.slice(0, 4)).toEqual(['manc_b', 'manc_a', ...['manc_c', 'manc_d'].sort((a, b) => (pid[a]! < pid[b]! ? -1 : 1))]);
+    expect(all.slice(4, 6).sort()).toEqual(['salford_a', 'salford_b']);
+    expect(all.slice(6)).toEqual(['leeds_a', 'london_a', 'nowhere_b', 'hides_where', 'nowhere_a']);
+    expect(all).not.toContain('blocked_one');
+    expect(all).not.toContain('viewer');
+    // Who's Near: the same order, only members placed within the distance
+    const near = names(await walk('maxKm=50', 60));
+    expect(near).toEqual(all.slice(0, 6));
+    for (const size of [1, 2, 4]) expect(names(await walk('maxKm=50', size)), `Who's Near in pages of ${size}`).toEqual(near);
+  });
+
+  it('online and verified first page the same way, and a town search lists that town only', async () => {
+    for (const sort of ['online', 'verified', 'newest']) {
+      const all = names(await walk(`sort=${sort}`, 60));
+      expect(all.sort(), sort).toEqual([...PLACED, ...UNPLACED].sort());
+      for (const size of [2, 3])
+        expect(names(await walk(`sort=${sort}`, size)), `${sort} in pages of ${size}`).toEqual(names(await walk(`sort=${sort}`, 60)));
+    }
+    const online = names(await walk('sort=online', 4));
+    expect(online.slice(0, 2).sort()).toEqual(['manc_b', 'nowhere_b']);
+    const verified = names(await walk('sort=verified', 4));
+    expect(verified.slice(0, 2).sort()).toEqual(['nowhere_a', 'salford_b']);
+    expect(names(await walk('location=manchester', 2))).toEqual([
+      'manc_b',
+      'manc_a',
+      ...names(await walk('location=manchester', 60)).slice(2),
+    ]);
+    expect(names(await walk('location=manchester', 60)).sort()).toEqual([...MANCHESTER].sort());
+    expect(names(await walk('location=salford', 1)).sort()).toEqual(['salford_a', 'salford_b']);
+  });
+});
