@@ -5,25 +5,10 @@ import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
+import { memberCardColumns, type MemberCardRow } from './member-card';
 import { onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
 
-export type MemberRow = {
-  userId: string;
-  username: string;
-  displayName: string;
-  age: number | null;
-  partnerAge: number | null;
-  gender: string | null;
-  kind: string;
-  locationCity: string | null;
-  locationLat: number | null;
-  locationLng: number | null;
-  hideLocation: boolean;
-  avatarUrl: string | null;
-  verified: boolean;
-  online: boolean;
-  liked: boolean;
-};
+export type MemberRow = MemberCardRow & { liked: boolean };
 
 /**
  * A member's cell in the projection of `profiles_visible_cell_idx` (written exactly as the index's
@@ -107,9 +92,7 @@ export function membersRepository(db: Db) {
         filters.push(placedExpr, within);
       }
       const where = (...more: SQL[]) => sql.join([...filters, ...more], sql` and `);
-      const columns = sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
-          p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
-          p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online,
+      const columns = sql`${memberCardColumns},
           exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
           ${visibleActivity} as activity`;
       const members = sql`profiles p join "user" u on u.id = p.user_id`;

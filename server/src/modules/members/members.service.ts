@@ -1,29 +1,10 @@
-import { approximateDistance, snapToCell, type Position } from '@velvet/core/geo/grid';
+import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import { messages } from '@velvet/core/messages';
 import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
-import { ageText } from '@velvet/core/schemas/profile.schema';
-import type { ProfileKind } from '@velvet/core/constants/options';
-import { MAX_KM, type MemberCard, type MembersResponse } from '@velvet/core/schemas/member.schema';
-import type { MemberRow, MemberSearch, MembersRepository } from './members.repository';
-
-function toCard(row: MemberRow, from: Position | null): MemberCard {
-  const placed = !row.hideLocation && row.locationLat !== null && row.locationLng !== null;
-  return {
-    userId: row.userId,
-    username: row.username,
-    displayName: row.displayName,
-    ageText: ageText(row.kind, row.age, row.partnerAge),
-    gender: row.gender,
-    kind: row.kind as ProfileKind,
-    location: row.hideLocation ? null : row.locationCity,
-    distance: placed && from ? approximateDistance(from, { lat: Number(row.locationLat), lng: Number(row.locationLng) }) : null,
-    avatarUrl: row.avatarUrl,
-    verified: row.verified,
-    online: row.online,
-    liked: row.liked,
-  };
-}
+import { MAX_KM, type MembersResponse } from '@velvet/core/schemas/member.schema';
+import type { MemberSearch, MembersRepository } from './members.repository';
+import { toMemberCard } from './member-card';
 
 /** A searched town's cell when the gazetteer knows it ("Leeds" or "Leeds, UK"); partial text has none. */
 function townCell(text: string): Position | null {
@@ -50,7 +31,7 @@ export function membersService(repo: MembersRepository) {
       });
       const more = rows.length > query.limit;
       return {
-        items: rows.slice(0, query.limit).map((r) => toCard(r, from)),
+        items: rows.slice(0, query.limit).map((r) => toMemberCard(r, from)),
         nextCursor: more ? String(query.cursor + query.limit) : null,
       };
     },

@@ -1,25 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
-import { noBlockBetween, onlineExpr, shownTo } from '../../db/visibility';
+import { memberCardColumns, type MemberCardRow } from '../members/member-card';
+import { noBlockBetween, shownTo } from '../../db/visibility';
 
-export type ViewerRow = {
-  userId: string;
-  username: string;
-  displayName: string;
-  age: number | null;
-  partnerAge: number | null;
-  gender: string | null;
-  kind: string;
-  locationCity: string | null;
-  locationLat: number | null;
-  locationLng: number | null;
-  hideLocation: boolean;
-  avatarUrl: string | null;
-  verified: boolean;
-  online: boolean;
-  day: string;
-};
+export type ViewerRow = MemberCardRow & { day: string };
 
 export function profileViewsRepository(db: Db) {
   return {
@@ -61,10 +46,7 @@ export function profileViewsRepository(db: Db) {
           where viewed_id = ${me}
           order by viewer_id, day desc
         )
-        select p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
-          p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
-          p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online,
-          v.day::text as day
+        select ${memberCardColumns}, v.day::text as day
         from latest v
         join profiles p on p.user_id = v.viewer_id
         join "user" u on u.id = p.user_id

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { approximateDistance, type Position } from '@velvet/core/geo/grid';
+import { ageText } from '@velvet/core/schemas/profile.schema';
+import type { ProfileKind } from '@velvet/core/constants/options';
+import type { MemberCard } from '@velvet/core/schemas/member.schema';
+import { onlineExpr } from '../../db/visibility';
+
+/** What a member card is built from: a profile `p` joined to its user `u` (see `memberCardColumns`). */
+export type MemberCardRow = {
+  userId: string;
+  username: string;
+  displayName: string;
+  age: number | null;
+  partnerAge: number | null;
+  gender: string | null;
+  kind: string;
+  locationCity: string | null;
+  locationLat: number | null;
+  locationLng: number | null;
+  hideLocation: boolean;
+  avatarUrl: string | null;
+  verified: boolean;
+  online: boolean;
+  /** whether the reader liked this member; lists that do not say leave it out */
+  liked?: boolean;
+};
+
+/** The select list of a `MemberCardRow`, over `profiles p join "user" u`. */
+export const memberCardColumns = sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
+  p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
+  p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online`;
+
+/**
+ * A card as much as the member lets others see (DESIGN.md §7): no city or distance when they hide
+ * their location, the distance only as a coarse band between grid cells, never the cell itself.
+ */
+export function toMemberCard(row: MemberCardRow, from: Position | null): MemberCard {
+  const placed = !row.hideLocation && row.locationLat !== null && row.locationLng !== null;
+  return {
+    userId: row.userId,
+    username: row.username,
+    displayName: row.displayName,
+    ageText: ageText(row.kind, row.age, row.partnerAge),
+    gender: row.gender,
+    kind: row.kind as ProfileKind,
+    location: row.hideLocation ? null : row.locationCity,
+    distance: placed && from ? approximateDistance(from, { lat: Number(row.locationLat), lng: Number(row.locationLng) }) : null,
+    avatarUrl: row.avatarUrl,
+    verified: row.verified,
+    online: row.online,
+    ...(row.liked === undefined ? {} : { liked: row.liked }),
+  };
+}
