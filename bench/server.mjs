@@ -29,7 +29,9 @@ export async function spawnServer(env) {
   const url = `http://localhost:${port}`;
   let output = '';
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  // BENCH_SERVER_NODE_ARGS passes extra flags to the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
     cwd: path.join(root, 'server'),
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
