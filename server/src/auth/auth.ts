@@ -112,6 +112,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       },
     },
     advanced: {
+      // a session and its user in one statement on every request (the relations in db/schema/auth.ts)
+      database: { joins: true },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'velvet',
       // better-auth switches origin/callbackURL/CSRF checks off under NODE_ENV=test: keep production behaviour
