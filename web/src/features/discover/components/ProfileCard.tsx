@@ -1,11 +1,12 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { BadgeCheck, Camera, Eye, Heart, MapPin, User, X } from 'lucide-react';
+import { Camera, Eye, Heart, MapPin, User, X } from 'lucide-react';
 import { optionLabel } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
 import type { DiscoverCard } from '@velvet/core/schemas/discover.schema';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LabelBadge } from '../../../components/ui/Badge';
+import { MemberBadges } from '../../../components/ui/MemberBadges';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { lastActiveText } from '../../../lib/last-active';
 import type { Decision } from '../api/decide';
@@ -33,12 +34,7 @@ export function ProfileCard({ card: c, onDecide, pending, headingRef }: Props) {
           <Avatar name={c.displayName} size={120} decorative />
         )}
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
-          {c.online && <LabelBadge tone="success">Online</LabelBadge>}
-          {c.verified && (
-            <span className="inline-flex items-center gap-0.5 rounded-full bg-purple-700 px-2 py-0.5 text-xs font-semibold text-white">
-              <BadgeCheck aria-hidden size={12} /> Verified
-            </span>
-          )}
+          <MemberBadges online={c.online} verified={c.verified} />
         </div>
         <span className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
           <Camera aria-hidden size={12} /> {plural(c.photos, 'photo', 'photos')}

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { BadgeCheck, Heart, MapPin } from 'lucide-react';
+import { Heart, MapPin } from 'lucide-react';
 import { typeBadge } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
 import type { LikeResponse } from '@velvet/core/schemas/discover.schema';
 import type { MemberCard as Card } from '@velvet/core/schemas/member.schema';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LabelBadge } from '../../../components/ui/Badge';
+import { MemberBadges } from '../../../components/ui/MemberBadges';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { api, ApiError } from '../../../lib/api-client';
@@ -60,12 +61,7 @@ export function MemberCard({ member: m }: { member: Card }) {
             <Avatar name={m.displayName} size={72} decorative />
           )}
           <span className="absolute left-1.5 top-1.5 flex flex-wrap gap-1">
-            {m.online && <LabelBadge tone="success">Online</LabelBadge>}
-            {m.verified && (
-              <span className="inline-flex items-center gap-0.5 rounded-full bg-purple-700 px-2 py-0.5 text-xs font-semibold text-white">
-                <BadgeCheck aria-hidden size={12} /> Verified
-              </span>
-            )}
+            <MemberBadges online={m.online} verified={m.verified} />
           </span>
         </span>
         <span className="grid gap-0.5 px-1 pb-1">
