@@ -1,4 +1,4 @@
-import { approximateDistance, snapToCell, type Position } from '@velvet/core/geo/grid';
+import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import { CREATOR_TAG, CREATOR_TYPES } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
 import { ageText } from '@velvet/core/schemas/profile.schema';
@@ -14,18 +14,18 @@ import {
 import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
 import type { CandidateRow, DiscoverRepository } from './discover.repository';
+import { visibleDistance } from '../members/member-card';
 
 const CREATOR_TAGS = [CREATOR_TAG, ...CREATOR_TYPES];
 
 function toCard(row: CandidateRow, from: Position | null): DiscoverCard {
-  const placed = !row.hideLocation && row.locationLat !== null && row.locationLng !== null;
   return {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
     age: ageText(row.kind, row.age, row.partnerAge),
     location: row.hideLocation ? null : row.locationCity,
-    distance: placed && from ? approximateDistance(from, { lat: Number(row.locationLat), lng: Number(row.locationLng) }) : null,
+    distance: visibleDistance(row, from),
     lastActive: row.lastActive === null ? null : new Date(row.lastActive).toISOString(),
     verified: row.verified,
     online: row.online,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { approximateDistance, type Position } from '@velvet/core/geo/grid';
+import { approximateDistance, type DistanceLabel, type Position } from '@velvet/core/geo/grid';
 import { ageText } from '@velvet/core/schemas/profile.schema';
 import type { ProfileKind } from '@velvet/core/constants/options';
 import type { MemberCard } from '@velvet/core/schemas/member.schema';
@@ -30,12 +30,20 @@ export const memberCardColumns = sql`p.user_id as "userId", p.username, p.displa
   p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
   p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", u.verified, ${onlineExpr} as online`;
 
+/** The coarse distance others see: none when either member is unplaced or the member hides their location. */
+export function visibleDistance(
+  row: Pick<MemberCardRow, 'hideLocation' | 'locationLat' | 'locationLng'>,
+  from: Position | null,
+): DistanceLabel | null {
+  if (row.hideLocation || row.locationLat === null || row.locationLng === null || !from) return null;
+  return approximateDistance(from, { lat: Number(row.locationLat), lng: Number(row.locationLng) });
+}
+
 /**
  * A card as much as the member lets others see (DESIGN.md §7): no city or distance when they hide
  * their location, the distance only as a coarse band between grid cells, never the cell itself.
  */
 export function toMemberCard(row: MemberCardRow, from: Position | null): MemberCard {
-  const placed = !row.hideLocation && row.locationLat !== null && row.locationLng !== null;
   return {
     userId: row.userId,
     username: row.username,
@@ -44,7 +52,7 @@ export function toMemberCard(row: MemberCardRow, from: Position | null): MemberC
     gender: row.gender,
     kind: row.kind as ProfileKind,
     location: row.hideLocation ? null : row.locationCity,
-    distance: placed && from ? approximateDistance(from, { lat: Number(row.locationLat), lng: Number(row.locationLng) }) : null,
+    distance: visibleDistance(row, from),
     avatarUrl: row.avatarUrl,
     verified: row.verified,
     online: row.online,
