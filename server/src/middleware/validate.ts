@@ -20,6 +20,13 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
   return parsed.data;
 }
 
+/** Checks the route's path parameters against a shared schema (a malformed id is the caller's mistake: 400). */
+export function readParams<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.param());
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
 /** Reads a JSON body and checks it against a shared schema; a member's mistake is a 4xx, never a 500. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';

@@ -1,19 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { discoverFiltersSchema, discoverTargetSchema } from '@velvet/core/schemas/discover.schema';
-import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
-import { readQuery } from '../../middleware/validate';
+import { readParams, readQuery } from '../../middleware/validate';
 import type { DiscoverService } from './discover.service';
-
-/** The member a like or pass is about, from the path; a malformed id is the caller's mistake (400). */
-function targetId(c: Context) {
-  const parsed = discoverTargetSchema.safeParse({ userId: c.req.param('userId') });
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? '';
-    throw new AppError(400, 'VALIDATION_FAILED', message, { userId: message });
-  }
-  return parsed.data.userId;
-}
 
 /** /api/v1/discover: the next cards, like and pass, and the stats row. Always as the signed-in member. */
 export function discoverRoutes(service: DiscoverService) {
@@ -25,10 +14,10 @@ export function discoverRoutes(service: DiscoverService) {
     .get('/stats', async (c) => c.json(await service.stats(requireUser(c).id)))
     .post('/:userId/like', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.decide(user.id, targetId(c), true));
+      return c.json(await service.decide(user.id, readParams(c, discoverTargetSchema).userId, true));
     })
     .post('/:userId/pass', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.decide(user.id, targetId(c), false));
+      return c.json(await service.decide(user.id, readParams(c, discoverTargetSchema).userId, false));
     });
 }
