@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { Logger } from './logger';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
+import { createSessionCache } from './auth/session-cache';
 import { clientIp } from './middleware/client-ip';
 import { AppError, errorBody, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
@@ -62,6 +63,7 @@ const tooLarge = () => {
 export function createApp(deps: AppDeps) {
   const { config, database, mailer, storage, log } = deps;
   const auth = createAuth({ config, db: database.db, mailer });
+  const sessions = createSessionCache({ auth, database, log });
   const profileViews = profileViewsService(profileViewsRepository(database.db));
   const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
   const members = membersService(membersRepository(database.db));
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps) {
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
     const response = await auth.handler(new Request(c.req.raw.url, { method, headers, body }));
+    // the member's own change (sign-out, revoke, password, name) holds here at once; elsewhere by NOTIFY
+    if (method !== 'GET') await sessions.forgetRequester(headers);
     if (response.status >= 500) {
       log.error({ path: c.req.path, status: response.status }, 'auth error');
       return c.json(errorBody('INTERNAL', messages.errors.internal), 500);
@@ -106,7 +110,7 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge });
   // An image upload carries its own, larger limit (media.routes.ts); every other body gets 1 MB.
   api.use('*', (c, next) => (c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path) ? next() : jsonLimit(c, next)));
-  api.use('*', loadSession(auth));
+  api.use('*', loadSession(sessions));
   api.route('/health', healthRoutes({ database, storage }));
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
@@ -144,5 +148,5 @@ export function createApp(deps: AppDeps) {
   if (config.webDist) mountWebApp(app, config.webDist);
   app.notFound((c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
-  return { app, auth, websocket: realtime.websocket, realtime };
+  return { app, auth, sessions, websocket: realtime.websocket, realtime };
 }

@@ -30,6 +30,7 @@ export async function startTestServer() {
   const t: TestApp = {
     app: built.app,
     auth: built.auth,
+    sessions: built.sessions,
     database,
     mailer,
     config,

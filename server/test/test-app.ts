@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
@@ -15,6 +16,7 @@ import { createApp } from '../src/app';
 export interface TestApp {
   app: ReturnType<typeof createApp>['app'];
   auth: ReturnType<typeof createApp>['auth'];
+  sessions: ReturnType<typeof createApp>['sessions'];
   database: Database;
   mailer: Mailer;
   config: Config;
@@ -63,10 +65,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await openTestDatabase();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  const { app, auth } = createApp({ config, database, mailer, storage, log: createLogger('silent') });
+  const { app, auth, sessions } = createApp({ config, database, mailer, storage, log: createLogger('silent') });
   return {
     app,
     auth,
+    sessions,
     database,
     mailer,
     config,
@@ -74,6 +77,36 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second server instance on the same database, as a second process would be: on a PostgreSQL
+ * server with its own pool and its own LISTEN connection; on PGlite (one connection) sharing it.
+ */
+export async function createSecondInstance(t: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  let database = t.database;
+  let ownDatabase: Database | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${rows[0]!.name}`;
+    database = ownDatabase = await openDatabase({ databaseUrl: url.toString() });
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: t.config.publicUrl, ...env });
+  const storage = createLocalStorage(path.join(t.dataDir, 'uploads-2'));
+  const { app, auth, sessions } = createApp({ config, database, mailer: t.mailer, storage, log: createLogger('silent') });
+  return {
+    ...t,
+    app,
+    auth,
+    sessions,
+    database,
+    config,
+    async close() {
+      await sessions.close();
+      await ownDatabase?.close();
     },
   };
 }

@@ -1,15 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
 import { client } from '../../test/http';
-import { createApp } from '../app';
-import { loadConfig } from '../config/env';
-import { openDatabase, type Database } from '../db/client';
 import { signInAttempt } from '../db/schema/index';
-import { createLogger } from '../logger';
-import { createLocalStorage } from '../storage/local-storage';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const PASSWORD = 'correct-horse-1';
@@ -18,30 +12,14 @@ const THROTTLED = 'Too Many Attempts - Please wait 15 minutes before trying agai
 let t: TestApp;
 /** A second server instance on the same database (its own pool when on a PostgreSQL server). */
 let other: TestApp;
-let otherDatabase: Database | undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
-  let database = t.database;
-  if (process.env.TEST_DATABASE_URL) {
-    const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${rows[0]!.name}`;
-    database = otherDatabase = await openDatabase({ databaseUrl: url.toString() });
-  }
   // behind a proxy that forwards the client's address: the count must not care about it
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: t.dataDir,
-    PUBLIC_URL: t.config.publicUrl,
-    TRUSTED_PROXY_HEADER: 'x-forwarded-for',
-  });
-  const storage = createLocalStorage(path.join(t.dataDir, 'uploads-2'));
-  const { app, auth } = createApp({ config, database, mailer: t.mailer, storage, log: createLogger('silent') });
-  other = { ...t, app, auth, database, config };
+  other = await createSecondInstance(t, { TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
 });
 afterAll(async () => {
-  await otherDatabase?.close();
+  await other.close();
   await t.close();
 });
 

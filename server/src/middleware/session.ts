@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { messages } from '@velvet/core/messages';
+import type { SessionCache } from '../auth/session-cache';
 import type { Auth } from '../auth/auth';
 import { AppError } from './errors';
 
@@ -11,9 +12,9 @@ export interface AppEnv {
 }
 
 /** Loads the session (if any) for /api/v1 routes. */
-export const loadSession = (auth: Auth) =>
+export const loadSession = (sessions: SessionCache) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const found = await auth.api.getSession({ headers: c.req.raw.headers });
+    const found = await sessions.get(c.req.raw.headers);
     c.set('user', found?.user ?? null);
     c.set('session', found?.session ?? null);
     await next();

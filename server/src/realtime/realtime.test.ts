@@ -228,7 +228,7 @@ describe('the heartbeat, spread over its interval', () => {
         ...options,
       });
       const app = new Hono<AppEnv>();
-      app.use('*', loadSession(server.t.auth));
+      app.use('*', loadSession(server.t.sessions));
       app.route(REALTIME_PATH, realtimeRoutes(gateway));
       httpServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket: gateway.websocket }) as Server;
       await once(httpServer, 'listening');

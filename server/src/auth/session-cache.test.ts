@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
+import { client, signedInMember, type Client } from '../../test/http';
+
+/**
+ * The session cache (session-cache.ts) keeps looked-up sessions in each process. These tests play a
+ * member on two server instances on one database (two processes on PostgreSQL), and check that a
+ * session ended or changed anywhere — by the member, by another instance, or by SQL — stops working
+ * everywhere, not after the cache's lifetime.
+ */
+let t: TestApp;
+let other: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await createSecondInstance(t);
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+/** The same member's cookies used against the other instance. */
+function onOther(c: Client): Client {
+  const twin = client(other);
+  for (const [k, v] of c.jar) twin.jar.set(k, v);
+  return twin;
+}
+
+/** NOTIFY arrives a moment after the commit: wait for the status, at most `ms`. */
+async function statusSoon(c: Client, url: string, status: number, ms = 3000) {
+  const deadline = Date.now() + ms;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await c.get(url)).status;
+    if (last === status) return last;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return last;
+}
+
+describe('session cache', () => {
+  it('answers repeated requests from memory, and a request without a cookie as signed out', async () => {
+    const c = await signedInMember(t, 'cache.memory@example.com');
+    expect((await c.get('/api/v1/me')).status).toBe(200);
+    const held = t.sessions.size();
+    expect(held).toBeGreaterThan(0);
+    expect((await c.get('/api/v1/me')).status).toBe(200);
+    expect(t.sessions.size()).toBe(held);
+    expect((await client(t).get('/api/v1/me')).status).toBe(401);
+  });
+
+  it('signing out ends the session at once on this instance and, by NOTIFY, on the other', async () => {
+    const c = await signedInMember(t, 'cache.signout@example.com');
+    const twin = onOther(c);
+    // both instances now hold the session
+    expect((await c.get('/api/v1/me')).status).toBe(200);
+    expect((await twin.get('/api/v1/me')).status).toBe(200);
+    const cookies = new Map(c.jar);
+
+    expect((await c.post('/api/auth/sign-out')).status).toBe(200);
+    // the old cookie, replayed (as a stolen one would be)
+    const replay = client(t);
+    for (const [k, v] of cookies) replay.jar.set(k, v);
+    expect((await replay.get('/api/v1/me')).status).toBe(401);
+    expect(await statusSoon(twin, '/api/v1/me', 401)).toBe(401);
+  });
+
+  it('“sign out everywhere else” on one instance ends the other devices on the other instance', async () => {
+    const email = 'cache.everywhere@example.com';
+    const phone = await signedInMember(t, email);
+    const laptop = client(other);
+    expect((await laptop.post('/api/auth/sign-in/email', { email, password: 'correct-horse-1' })).status).toBe(200);
+    expect((await laptop.get('/api/v1/me')).status).toBe(200);
+
+    expect((await phone.post('/api/auth/revoke-other-sessions')).status).toBe(200);
+    expect(await statusSoon(laptop, '/api/v1/me', 401)).toBe(401);
+    expect((await phone.get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('a session deleted or expired in the database (not through the app) stops working', async () => {
+    const deleted = await signedInMember(t, 'cache.deleted@example.com');
+    const expired = await signedInMember(t, 'cache.expired@example.com');
+    const ids: Record<string, string> = {};
+    for (const [name, c] of Object.entries({ deleted, expired })) {
+      const res = await c.get('/api/v1/me');
+      expect(res.status).toBe(200);
+      ids[name] = res.json.user.id as string;
+    }
+    await t.database.db.execute(sql`delete from session where user_id = ${ids.deleted}`);
+    await t.database.db.execute(sql`update session set expires_at = now() - interval '1 second' where user_id = ${ids.expired}`);
+    expect(await statusSoon(deleted, '/api/v1/me', 401)).toBe(401);
+    expect(await statusSoon(expired, '/api/v1/me', 401)).toBe(401);
+  });
+
+  it('a change to the member (a ban by a moderator) reaches every instance', async () => {
+    const c = await signedInMember(t, 'cache.banned@example.com');
+    const twin = onOther(c);
+    const id = (await c.get('/api/v1/me')).json.user.id as string;
+    expect((await twin.get('/api/v1/me')).status).toBe(200);
+    // a ban through SQL changes the user row and ends the sessions, as the admin plugin does
+    await t.database.db.execute(sql`update "user" set banned = true where id = ${id}`);
+    await t.database.db.execute(sql`delete from session where user_id = ${id}`);
+    expect(await statusSoon(twin, '/api/v1/me', 401)).toBe(401);
+    expect(await statusSoon(c, '/api/v1/me', 401)).toBe(401);
+  });
+
+  it('never answers for another member: each cookie is its own session', async () => {
+    const a = await signedInMember(t, 'cache.owner.a@example.com');
+    const b = await signedInMember(t, 'cache.owner.b@example.com');
+    const idA = (await a.get('/api/v1/me')).json.user.id;
+    const idB = (await b.get('/api/v1/me')).json.user.id;
+    expect(idA).not.toBe(idB);
+    expect((await a.get('/api/v1/me')).json.user.id).toBe(idA);
+    expect((await b.get('/api/v1/me')).json.user.id).toBe(idB);
+    // a forged cookie (right name, made-up value) is nobody
+    const forged = client(t);
+    for (const [k] of a.jar) forged.jar.set(k, 'not-a-session.not-a-signature');
+    expect((await forged.get('/api/v1/me')).status).toBe(401);
+  });
+});

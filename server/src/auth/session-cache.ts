@@ -1,0 +1,153 @@
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { SessionData, SessionUser } from '../middleware/session';
+import type { Auth } from './auth';
+
+/** The channel migration 0011's triggers NOTIFY: member ids (comma separated), or '*' for everyone. */
+export const AUTH_CHANGES_CHANNEL = 'velvet_auth';
+
+export interface SignedIn {
+  user: SessionUser;
+  session: SessionData;
+}
+
+interface Entry {
+  found: SignedIn;
+  /** when this entry must be looked up again: the TTL, or the session's own expiry if sooner */
+  until: number;
+}
+
+export interface SessionCacheOptions {
+  auth: Auth;
+  database: Database;
+  log: Logger;
+  /**
+   * How long a looked-up session is trusted without the database. Changes reach every process
+   * through NOTIFY at once; this only bounds a change missed while the listener was reconnecting.
+   */
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * The signed-in member of a request, from memory when this process has seen the session cookie
+ * lately, else from better-auth (which checks the cookie's signature and reads the session and its
+ * user). Every request of a signed-in member needed that statement and better-auth's cookie
+ * handling; now only the first one in `ttlMs` does.
+ *
+ * Kept honest across processes: database triggers (migration 0011) NOTIFY the ids of members whose
+ * sessions or user rows changed, and every process forgets those members' entries. A lookup that
+ * raced with such a change is not stored (the `generation` counter), and a process whose listener
+ * reconnected forgets everything, since notifications sent meanwhile are lost.
+ */
+export function createSessionCache(opts: SessionCacheOptions) {
+  const { auth, database, log } = opts;
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const maxEntries = opts.maxEntries ?? 50_000;
+  const now = opts.now ?? Date.now;
+
+  /** by the session cookie's whole signed value: the same text always names the same session */
+  const entries = new Map<string, Entry>();
+  const keysByUser = new Map<string, Set<string>>();
+  let generation = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    const keys = keysByUser.get(entry.found.user.id);
+    keys?.delete(key);
+    if (keys?.size === 0) keysByUser.delete(entry.found.user.id);
+  }
+
+  function forgetUser(userId: string) {
+    generation++;
+    for (const key of keysByUser.get(userId) ?? []) entries.delete(key);
+    keysByUser.delete(userId);
+  }
+
+  function forgetAll() {
+    generation++;
+    entries.clear();
+    keysByUser.clear();
+  }
+
+  function store(key: string, found: SignedIn) {
+    drop(key);
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) drop(oldest);
+    }
+    entries.set(key, { found, until: Math.min(now() + ttlMs, new Date(found.session.expiresAt).getTime()) });
+    let keys = keysByUser.get(found.user.id);
+    if (!keys) keysByUser.set(found.user.id, (keys = new Set()));
+    keys.add(key);
+  }
+
+  const listening = database
+    .listen(
+      AUTH_CHANGES_CHANNEL,
+      (payload) => {
+        if (payload === '*') forgetAll();
+        else for (const id of payload.split(',')) forgetUser(id);
+      },
+      forgetAll,
+    )
+    .catch((err: unknown) => {
+      // without notifications nothing may be kept: every lookup goes to the database
+      log.error({ err }, 'session cache: LISTEN failed, caching off');
+      return null;
+    });
+  const cookieName = auth.$context.then((ctx) => ctx.authCookies.sessionToken.name);
+
+  function cookieValue(headers: Headers, name: string): string | undefined {
+    const header = headers.get('cookie');
+    if (!header) return undefined;
+    for (const part of header.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
+    }
+    return undefined;
+  }
+
+  return {
+    /** The member signed in by this request's session cookie, or null. */
+    async get(headers: Headers): Promise<SignedIn | null> {
+      const key = cookieValue(headers, await cookieName);
+      if (!key) return null;
+      const caching = (await listening) !== null;
+      const cached = entries.get(key);
+      if (cached && cached.until > now()) return cached.found;
+      if (cached) drop(key);
+      const startedAt = generation;
+      const found = (await auth.api.getSession({ headers })) as SignedIn | null;
+      if (found && caching && generation === startedAt) store(key, found);
+      return found;
+    },
+
+    /**
+     * Forgets the member this request's cookie belongs to: called after their own auth actions (sign
+     * out, revoke, password, profile) so the next request here already sees the change; other
+     * processes learn it from the triggers' NOTIFY.
+     */
+    async forgetRequester(headers: Headers): Promise<void> {
+      const key = cookieValue(headers, await cookieName);
+      const entry = key ? entries.get(key) : undefined;
+      if (entry) forgetUser(entry.found.user.id);
+      else generation++;
+    },
+
+    /** Stops listening (the database's own close also ends it). */
+    async close(): Promise<void> {
+      const stop = await listening;
+      forgetAll();
+      await stop?.();
+    },
+
+    /** For tests and the health of the cache: how many sessions are held. */
+    size: () => entries.size,
+  };
+}
+
+export type SessionCache = ReturnType<typeof createSessionCache>;
