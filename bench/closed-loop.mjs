@@ -2,12 +2,15 @@
 // request as soon as the last one answered. Used by bench/discovery.mjs and bench/messaging-lists.mjs.
 import { performance } from 'node:perf_hooks';
 import { percentile } from './messaging-delivery.mjs';
+import { cpuPerRequest, cpuSnapshot } from './cpu.mjs';
 
 /**
  * Runs for `seconds`; `next()` returns { path, cookie } for each request. Every non-200 answer and
  * every transport error is counted and left out of the timings (the first three are printed).
+ * With `serverPid`, also the CPU ms per request of the server, PostgreSQL and this client (cpu.mjs).
  */
-export async function closedLoop(http, { connections, seconds, next }) {
+export async function closedLoop(http, { connections, seconds, next, serverPid }) {
+  const cpuBefore = cpuSnapshot(serverPid);
   const times = [];
   let errors = 0;
   let statusErrors = 0;
@@ -40,5 +43,6 @@ export async function closedLoop(http, { connections, seconds, next }) {
     p99: percentile(times, 0.99),
     max: times.at(-1),
     errors: errors + statusErrors,
+    cpu: cpuPerRequest(cpuBefore, serverPid, times.length + statusErrors),
   };
 }

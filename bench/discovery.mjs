@@ -329,9 +329,12 @@ async function runKind(kind) {
       const next = () => ({ path: pathOf(p, i), cookie: cookies[i++ % cookies.length] });
       const loadAtStart = loadText();
       await closedLoop(http, { connections, seconds: 2, next });
-      const r = await closedLoop(http, { connections, seconds, next });
+      const r = await closedLoop(http, { connections, seconds, next, serverPid: server.pid });
       rows.push({ kind, name, what, load: `${loadAtStart} → ${loadText()}`, ...r });
-      console.log(`  ${kind} ${what}: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`);
+      console.log(
+        `  ${kind} ${what}: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}; ` +
+          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}`,
+      );
     }
     http.close();
   } finally {
@@ -357,7 +360,7 @@ const rows = all.flatMap((r) => r.rows);
 console.log(
   '\n' +
     table(
-      ['database', 'request', 'requests/s', 'p50', 'p95', 'p99', 'errors', 'load (1 min, 5, 15)'],
+      ['database', 'request', 'requests/s', 'p50', 'p95', 'p99', 'errors', 'CPU/request: server', 'db', 'load (1 min, 5, 15)'],
       rows.map((r) => [
         r.kind,
         r.alone ? `${r.what} (1 request alone)` : r.what,
@@ -366,6 +369,8 @@ console.log(
         ms(r.p95),
         ms(r.p99),
         String(r.errors),
+        r.alone ? '-' : ms(r.cpu.server),
+        r.alone ? '-' : ms(r.cpu.db),
         r.load,
       ]),
     ),

@@ -30,7 +30,8 @@ if (connections < 1 || connections > 100 || seconds <= 0 || seconds > 120)
   throw new Error('keep it bounded: 1–100 connections, at most 120 s');
 
 /** The shared closed loop, every request as mb-1 (`cookie`), for `secs` seconds. */
-const run = (http, cookie, nextPath, secs) => closedLoop(http, { connections, seconds: secs, next: () => ({ path: nextPath(), cookie }) });
+const run = (http, cookie, nextPath, secs, serverPid) =>
+  closedLoop(http, { connections, seconds: secs, serverPid, next: () => ({ path: nextPath(), cookie }) });
 
 async function runLists(kind) {
   const fixture = await createFixture(kind, { members: HEAVY_CONVERSATIONS + 1000 });
@@ -78,7 +79,7 @@ async function runLists(kind) {
     const rows = [];
     for (const [name, budget, nextPath] of reads) {
       await run(http, cookie, nextPath, 2);
-      rows.push({ kind, name, budget, ...(await run(http, cookie, nextPath, seconds)) });
+      rows.push({ kind, name, budget, ...(await run(http, cookie, nextPath, seconds, server.pid)) });
     }
     http.close();
     return rows;
@@ -98,7 +99,7 @@ const loadAfter = os.loadavg();
 console.log(
   '\n' +
     table(
-      ['database', 'read', 'requests/s', 'p50', 'p95', 'p99', 'max', 'errors', 'budget p95'],
+      ['database', 'read', 'requests/s', 'p50', 'p95', 'p99', 'max', 'errors', 'budget p95', 'CPU/request: server', 'db', 'bench'],
       rows.map((r) => [
         r.kind,
         r.name,
@@ -109,6 +110,9 @@ console.log(
         ms(r.max),
         String(r.errors),
         `${r.budget} ms`,
+        ms(r.cpu.server),
+        ms(r.cpu.db),
+        ms(r.cpu.client),
       ]),
     ),
 );

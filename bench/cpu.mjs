@@ -1,0 +1,43 @@
+// CPU time spent per request by each side, read from /proc: the server process, the PostgreSQL
+// server's processes, and this bench. On a shared 2-core machine the latency of a closed loop is
+// mostly waiting for a core; CPU per request is what a change to the server moves, whatever else runs.
+import { readFileSync, readdirSync } from 'node:fs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux (getconf CLK_TCK)
+
+/** utime + stime of one process (all its threads), in ms; comm alongside. */
+function processCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    // fields[0] is the state (field 3); utime and stime are fields 14 and 15
+    return { comm, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return { comm: '', ms: 0 };
+  }
+}
+
+/** Every postgres process on this machine (the server's backends, checkpointer, WAL writer...). */
+function postgresCpu() {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const { comm, ms } = processCpu(name);
+    if (comm === 'postgres') total += ms;
+  }
+  return total;
+}
+
+export function cpuSnapshot(serverPid) {
+  const own = process.cpuUsage();
+  return { server: serverPid ? processCpu(serverPid).ms : 0, db: postgresCpu(), client: (own.user + own.system) / 1000 };
+}
+
+/** ms of CPU per request since `before`, for `requests` requests. */
+export function cpuPerRequest(before, serverPid, requests) {
+  const after = cpuSnapshot(serverPid);
+  const per = (k) => (requests > 0 ? (after[k] - before[k]) / requests : NaN);
+  return { server: per('server'), db: per('db'), client: per('client') };
+}
