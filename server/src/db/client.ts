@@ -11,7 +11,6 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
-import { nameRepeatedStatements } from './named-statements';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -52,7 +51,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // an idle connection dropped by the server must not crash the process; the pool replaces it
     pool.on('error', (err) => console.warn('postgres idle client error:', err.message));
-    nameRepeatedStatements(pool);
     const db = drizzlePg(pool, { schema });
     const listener = createPgListener(opts.databaseUrl);
     return {

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ONLINE_WINDOW_MS } from '@velvet/core/realtime/events';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
+import { executePrepared } from '../../db/prepared';
 import { messages, starredConversations, user } from '../../db/schema/index';
 
 /** A keyset position: a timestamp with its full microseconds (as text) and an id breaking ties. */
@@ -61,10 +62,8 @@ const blockedWith = (me: string) =>
 const messageColumns = sql`m.id, m.client_id as "clientId", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
   m.message_type as "messageType", ${iso('m.created_at')} as "createdAt", ${iso('m.read_at')} as "readAt", ${iso('m.created_at')} as position`;
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
-}
+/** Every statement here reads or writes by member and message ids, whose plans do not depend on the values. */
+const rows = executePrepared;
 
 /** The only place that queries messages, starred conversations and (reading) blocks. */
 export function messagesRepository(db: Db) {
