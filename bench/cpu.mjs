@@ -30,9 +30,22 @@ function postgresCpu() {
   return total;
 }
 
+/** A process and its descendants (the server's cluster workers, with WORKERS > 1). */
+function treeCpu(pid) {
+  let total = processCpu(pid).ms;
+  let children = '';
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  } catch {
+    /* gone */
+  }
+  for (const child of children.split(' ').filter(Boolean)) total += treeCpu(child);
+  return total;
+}
+
 export function cpuSnapshot(serverPid) {
   const own = process.cpuUsage();
-  return { server: serverPid ? processCpu(serverPid).ms : 0, db: postgresCpu(), client: (own.user + own.system) / 1000 };
+  return { server: serverPid ? treeCpu(serverPid) : 0, db: postgresCpu(), client: (own.user + own.system) / 1000 };
 }
 
 /** ms of CPU per request since `before`, for `requests` requests. */

@@ -44,6 +44,18 @@ describe('loadConfig refuses bad settings with a message naming the variable', (
     expect(load({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('WORKERS is a process count, and above 1 only with a PostgreSQL server', () => {
+    expect(errorFor({ WORKERS: 'many' }).message).toMatch(/WORKERS: WORKERS must be a whole number from 1 to 64 \(got "many"\)/);
+    expect(errorFor({ WORKERS: '0' }).message).toContain('WORKERS');
+    expect(errorFor({ WORKERS: '65' }).message).toContain('WORKERS');
+    expect(errorFor({ WORKERS: '2' }).message).toContain(
+      'WORKERS: WORKERS above 1 needs DATABASE_URL: the embedded database can be opened by one process only',
+    );
+    expect(load({ WORKERS: '2', DATABASE_URL: 'postgres://u:p@db.internal:5432/velvet' }).workers).toBe(2);
+    expect(load({ WORKERS: '' }).workers).toBe(1);
+    expect(load({}).workers).toBe(1);
+  });
+
   it('GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET (and the other way round)', () => {
     expect(errorFor({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).message).toContain(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',

@@ -53,12 +53,28 @@ const envSchema = z
     RATE_LIMITS: z.enum(['on', 'off']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     WEB_DIST: z.string().optional(),
+    WORKERS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return 1;
+        if (!/^\d{1,2}$/.test(v) || Number(v) < 1 || Number(v) > 64) {
+          ctx.addIssue({ code: 'custom', message: `WORKERS must be a whole number from 1 to 64 (got "${v}")` });
+          return z.NEVER;
+        }
+        return Number(v);
+      }),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
   })
   .refine((e) => !e.OIDC_ISSUER === !e.OIDC_CLIENT_ID, {
     message: 'OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+  })
+  .refine((e) => e.WORKERS === 1 || e.DATABASE_URL, {
+    message: 'WORKERS above 1 needs DATABASE_URL: the embedded database can be opened by one process only',
+    path: ['WORKERS'],
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +118,8 @@ export interface Config {
   rateLimits: boolean;
   logLevel: string;
   webDist?: string;
+  /** server processes sharing the port (node:cluster); above 1 only on a PostgreSQL server */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -196,5 +214,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: (e.RATE_LIMITS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
+    workers: e.WORKERS,
   };
 }

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -165,6 +167,120 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
     const [code] = (await once(two.child, 'exit')) as [number];
     expect(code).toBe(0);
     expect((await s.closed).code).toBe(1001);
+  });
+});
+
+/** The pids of a process's children (a cluster primary's workers). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** A request on a connection of its own: the cluster hands each new connection to the next worker. */
+function onNewConnection(method: string, url: string, cookie = '', body?: unknown): Promise<{ status: number; json: any }> {
+  const data = Buffer.from(body === undefined ? '' : JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json', 'content-length': data.length, connection: 'close' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+describe.runIf(serverUrl)('WORKERS=2: one port served by two processes', () => {
+  const dbName = `velvet_cluster_${randomBytes(5).toString('hex')}`;
+  let dataDir: string;
+  let server: Instance;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-cluster-'));
+    // no migration up front: the primary migrates once, before it starts the workers
+    server = await startInstance({
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SEED: 'never',
+      PUBLIC_URL: ORIGIN,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '',
+      WORKERS: '2',
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }, 30_000);
+
+  it('delivers every message to the receiver’s socket, whichever process took the send; a dead process is replaced', async () => {
+    await expect.poll(() => childrenOf(server.child.pid!).length, { timeout: 10_000 }).toBe(2);
+    const mailer = createMailer({ from: 'test', outboxDir: path.join(dataDir, 'outbox') });
+    const [a, b] = await Promise.all([
+      signedInMember(remote(server.base, mailer), 'cluster.a@example.com'),
+      signedInMember(remote(server.base, mailer), 'cluster.b@example.com'),
+    ]);
+    const bId = (await b.get('/api/v1/me')).json.user.id as string;
+    const socket = openSocket(server.wsUrl, { cookie: cookieOf(b) });
+    sockets.push(socket);
+    await socket.next('ready');
+
+    // six sends on six connections: handed to the two processes in turn, the socket is on one of them
+    for (let i = 0; i < 6; i++) {
+      const sent = await onNewConnection('POST', `${server.base}/api/v1/messages/conversations/${bId}/messages`, cookieOf(a), {
+        content: `hello ${i}`,
+        clientId: `cluster-${i}`,
+      });
+      expect(sent.status).toBe(201);
+      const got = await socket.next('message.created', (e) => e.payload.message.id === sent.json.message.id);
+      expect(got.payload.message.content).toBe(`hello ${i}`);
+    }
+
+    const [victim, survivor] = childrenOf(server.child.pid!);
+    process.kill(victim!, 'SIGKILL');
+    await expect
+      .poll(() => childrenOf(server.child.pid!).filter((pid) => pid !== victim), { timeout: 15_000 })
+      .toEqual([survivor, expect.any(Number)]);
+    // both processes answer again, the new one included
+    for (let i = 0; i < 4; i++) expect((await onNewConnection('GET', `${server.base}/api/v1/me`, cookieOf(a))).status).toBe(200);
+  });
+
+  it('stops every process on SIGTERM and exits 0', async () => {
+    const workers = childrenOf(server.child.pid!);
+    expect(workers).toHaveLength(2);
+    server.child.kill('SIGTERM');
+    const [code] = (await once(server.child, 'exit')) as [number];
+    expect(code).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
   });
 });
 
