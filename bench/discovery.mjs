@@ -76,6 +76,8 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres' },
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '5' },
+    /** server processes on the port (WORKERS), PostgreSQL only */
+    workers: { type: 'string', default: '1' },
     only: { type: 'string' },
     plans: { type: 'boolean' },
     'no-plans': { type: 'boolean' },
@@ -276,7 +278,8 @@ async function runKind(kind) {
   if (kind === 'postgres' && (values.plans || !values['no-plans'])) await capturePlans(prepared.url, prepared.callers[0]);
   if (values['plans-only']) return { rows: [], notes: [], seeded: prepared.seeded, label: prepared.label };
 
-  const server = await spawnServer({ ...prepared.env, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off' });
+  const workers = kind === 'postgres' ? values.workers : '1';
+  const server = await spawnServer({ ...prepared.env, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off', WORKERS: workers });
   const stopOnSignal = () => server.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
   await server.ready;

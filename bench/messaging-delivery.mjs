@@ -80,7 +80,7 @@ export function httpClient(base, maxSockets = 64) {
  * one live session each), migrated by the real server. `history` adds a message history (see
  * seedHistory). Returns the server's environment and one signed session cookie per member.
  */
-export async function createFixture(kind, { members, history = true, log = console.log }) {
+export async function createFixture(kind, { members, history = true, workers = 1, log = console.log }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `velvet-bench-msg-${kind}-`));
   const secret = randomBytes(36).toString('base64url');
   let dbName;
@@ -121,7 +121,8 @@ export async function createFixture(kind, { members, history = true, log = conso
     },
     /** Starts the real server on the seeded data and checks that a seeded cookie signs in. */
     async start() {
-      server = await spawnServer(env);
+      // WORKERS server processes on one port: PostgreSQL only (the embedded database is one process)
+      server = await spawnServer(kind === 'postgres' && workers > 1 ? { ...env, WORKERS: String(workers) } : env);
       await server.ready;
       fixture.server = server;
       fixture.pid = server.pid;
@@ -281,7 +282,7 @@ function openSocket(wsUrl, cookie, userId, onCreated, pings) {
 }
 
 async function runDelivery(kind, opts) {
-  const fixture = await createFixture(kind, { members: Math.max(opts.sockets, HEAVY_CONVERSATIONS + 3) });
+  const fixture = await createFixture(kind, { members: Math.max(opts.sockets, HEAVY_CONVERSATIONS + 3), workers: opts.workers });
   const client = [];
   const result = { kind };
   try {
@@ -441,6 +442,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       db: { type: 'string', default: 'both' },
+      workers: { type: 'string', default: '1' },
       sockets: { type: 'string', default: '2000' },
       rate: { type: 'string', default: '200' },
       seconds: { type: 'string', default: '30' },
@@ -456,6 +458,7 @@ async function main() {
     seconds: Number(values.seconds),
     warmup: Number(values.warmup),
     idleSeconds: Number(values.idle),
+    workers: Number(values.workers),
   };
   if (opts.seconds * opts.rate > 20_000 || opts.sockets > 5000)
     throw new Error('keep it bounded: at most 20 000 messages and 5 000 sockets');

@@ -18,6 +18,7 @@ import { table } from './server.mjs';
 const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
+    workers: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '10' },
   },
@@ -34,7 +35,7 @@ const run = (http, cookie, nextPath, secs, serverPid) =>
   closedLoop(http, { connections, seconds: secs, serverPid, next: () => ({ path: nextPath(), cookie }) });
 
 async function runLists(kind) {
-  const fixture = await createFixture(kind, { members: HEAVY_CONVERSATIONS + 1000 });
+  const fixture = await createFixture(kind, { members: HEAVY_CONVERSATIONS + 1000, workers: Number(values.workers) });
   try {
     const server = await fixture.start();
     const http = httpClient(server.url, connections);

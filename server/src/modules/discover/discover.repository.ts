@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { noBlockBetween, onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
 
 /**
@@ -79,10 +80,10 @@ export function discoverRepository(db: Db) {
   return {
     /** The member's own cell and interests, or null without a profile. */
     async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
-      const rows = await db.execute<{ lat: number | null; lng: number | null; interests: string[] }>(
+      const [row] = await executePrepared<{ lat: number | null; lng: number | null; interests: string[] }>(
+        db,
         sql`select location_lat as lat, location_lng as lng, interests from profiles where user_id = ${me}`,
       );
-      const row = rows.rows[0];
       if (!row) return null;
       const tags = new Set(creatorTags);
       return {
@@ -158,29 +159,36 @@ export function discoverRepository(db: Db) {
 
     /** The member a like or pass is about, with what decides whether it is allowed. */
     async target(me: string, id: string): Promise<TargetRow | undefined> {
-      const rows = await db.execute<TargetRow>(sql`
+      const rows = await executePrepared<TargetRow>(
+        db,
+        sql`
         select p.user_id as id, p.username, p.display_name as "displayName",
           p.setup_completed_at is not null as finished, p.anonymous_mode as anonymous,
           exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = p.user_id) as "blockedByMe",
           exists (select 1 from user_blocks b where b.blocker_id = p.user_id and b.blocked_id = ${me}) as "blocksMe"
-        from profiles p where p.user_id = ${id}`);
-      return rows.rows[0];
+        from profiles p where p.user_id = ${id}`,
+      );
+      return rows[0];
     },
 
     /** Stores a like or a pass; a later decision replaces the earlier one, the same one again changes nothing. */
     async decide(me: string, other: string, liked: boolean) {
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         insert into likes (liker_id, liked_id, liked) values (${me}, ${other}, ${liked})
         on conflict (liker_id, liked_id) do update set liked = excluded.liked, created_at = now()
-        where likes.liked <> excluded.liked`);
+        where likes.liked <> excluded.liked`,
+      );
     },
 
     /** Whether the other member has liked this one (asked only after this one liked them). */
     async likes(liker: string, liked: string): Promise<boolean> {
-      const rows = await db.execute<{ yes: boolean }>(
+      const [row] = await executePrepared<{ yes: boolean }>(
+        db,
         sql`select exists (select 1 from likes where liker_id = ${liker} and liked_id = ${liked} and liked) as yes`,
       );
-      return rows.rows[0]?.yes === true;
+      return row?.yes === true;
     },
 
     /**
@@ -200,7 +208,9 @@ export function discoverRepository(db: Db) {
      * matches (mutual likes with members on neither side of a block) and views of their profile.
      */
     async stats(me: string) {
-      const rows = await db.execute<{ unseenVerified: number | string; matches: number | string; views: number | string }>(sql`
+      const rows = await executePrepared<{ unseenVerified: number | string; matches: number | string; views: number | string }>(
+        db,
+        sql`
         select
           (select count(*) from (
               select ${me}::text as other
@@ -210,8 +220,9 @@ export function discoverRepository(db: Db) {
             where u.verified and p.setup_completed_at is not null and not p.anonymous_mode) as "unseenVerified",
           (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
             where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
-          (select count(*) from profile_views v where v.viewed_id = ${me}) as views`);
-      const row = rows.rows[0];
+          (select count(*) from profile_views v where v.viewed_id = ${me}) as views`,
+      );
+      const row = rows[0];
       return { unseenVerified: Number(row?.unseenVerified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };
     },
   };

@@ -5,6 +5,7 @@ import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
+import { executePrepared } from '../../db/prepared';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import { onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
 
@@ -68,10 +69,10 @@ export function membersRepository(db: Db) {
   return {
     /** Where the member themself is placed (their cell), for distances and nearest-first. */
     async positionOf(userId: string): Promise<Position | null> {
-      const rows = await db.execute<{ lat: number | null; lng: number | null }>(
+      const [row] = await executePrepared<{ lat: number | null; lng: number | null }>(
+        db,
         sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
       );
-      const row = rows.rows[0];
       return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
     },
 
@@ -155,21 +156,20 @@ export function membersRepository(db: Db) {
         const unplaced = sql`select ${columns}, 1 as band, null::float8 as dist from ${members}
           where ${where(sql`(p.location_lat is null or p.hide_location)`)}
           order by ${byActivity} limit ${upTo - nearest.length}`;
-        query =
-          within !== null || full
-            ? sql`select * from (${placed}) c order by dist, activity desc nulls last, "userId" ${page}`
-            : sql`select * from ((${placed}) union all (${unplaced})) c order by band, dist, activity desc nulls last, "userId" ${page}`;
+        if (within !== null || full)
+          // rows by primary key and the privacy filter alone: a plan that fits any ids, so prepared
+          return executePrepared<MemberRow>(db, sql`select * from (${placed}) c order by dist, activity desc nulls last, "userId" ${page}`);
+        query = sql`select * from ((${placed}) union all (${unplaced})) c order by band, dist, activity desc nulls last, "userId" ${page}`;
       }
       const rows = await db.execute<MemberRow>(query);
       return rows.rows;
     },
 
     async locationState(userId: string) {
-      const [row] = (
-        await db.execute<{ source: string | null; lat: number | null; city: string | null }>(
-          sql`select location_source as source, location_lat as lat, location_city as city from profiles where user_id = ${userId}`,
-        )
-      ).rows;
+      const [row] = await executePrepared<{ source: string | null; lat: number | null; city: string | null }>(
+        db,
+        sql`select location_source as source, location_lat as lat, location_city as city from profiles where user_id = ${userId}`,
+      );
       return row;
     },
 
@@ -183,10 +183,11 @@ export function membersRepository(db: Db) {
 
     /** Members online now whom others may see as online (the live 'N online'). */
     async onlineCount(): Promise<number> {
-      const rows = await db.execute<{ n: number | string }>(
+      const [row] = await executePrepared<{ n: number | string }>(
+        db,
         sql`select count(*) as n from profiles p where not p.anonymous_mode and p.setup_completed_at is not null and ${onlineExpr}`,
       );
-      return Number(rows.rows[0]?.n ?? 0);
+      return Number(row?.n ?? 0);
     },
   };
 }
