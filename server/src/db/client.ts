@@ -62,7 +62,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       listen: (channel, handler, onReconnect) => listener.listen(channel, handler, onReconnect),
       notify: async (channel, payload) => {
-        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+        // prepared once per connection: every message sent, read or deleted is one of these
+        await pool.query({ name: 'velvet_notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
       },
       close: async () => {
         await listener.close();
