@@ -62,6 +62,12 @@ const blockedWith = (me: string) =>
 const messageColumns = sql`m.id, m.client_id as "clientId", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
   m.message_type as "messageType", ${iso('m.created_at')} as "createdAt", ${iso('m.read_at')} as "readAt", ${iso('m.created_at')} as position`;
 
+/** One row when `other` has an account: whether `me` blocked them, and whether they blocked `me`. */
+const relationOf = (me: string, other: string) =>
+  sql`exists (select 1 from user_blocks where blocker_id = ${me} and blocked_id = u.id) as "blockedByMe",
+      exists (select 1 from user_blocks where blocker_id = u.id and blocked_id = ${me}) as "blockedMe"
+      from "user" u where u.id = ${other}`;
+
 /** Every statement here reads or writes by member and message ids, whose plans do not depend on the values. */
 const rows = executePrepared;
 
@@ -83,30 +89,38 @@ export function messagesRepository(db: Db) {
 
     /** Whether the other member has an account, and whether a block stands between the two. */
     async relation(me: string, other: string): Promise<{ exists: boolean; blockedByMe: boolean; blockedMe: boolean }> {
-      const [row] = await rows<{ blockedByMe: boolean; blockedMe: boolean }>(
-        db,
-        sql`select exists (select 1 from user_blocks where blocker_id = ${me} and blocked_id = u.id) as "blockedByMe",
-                   exists (select 1 from user_blocks where blocker_id = u.id and blocked_id = ${me}) as "blockedMe"
-            from "user" u where u.id = ${other}`,
-      );
+      const [row] = await rows<{ blockedByMe: boolean; blockedMe: boolean }>(db, sql`select ${relationOf(me, other)}`);
       return row
         ? { exists: true, blockedByMe: row.blockedByMe, blockedMe: row.blockedMe }
         : { exists: false, blockedByMe: false, blockedMe: false };
     },
 
     /**
-     * Stores a message and returns the stored row from the same statement; undefined when the sender
-     * already stored one with this client id. (The conversations summary follows by trigger.)
+     * Stores a message unless a block stands between the two, in ONE statement with the checks: it
+     * says whether the receiver exists and who blocked whom, and returns the stored row; no row when
+     * refused, or when the sender already stored one with this client id. (The conversations summary
+     * follows by trigger.)
      */
-    async insert(values: { senderId: string; receiverId: string; content: string; clientId: string }): Promise<MessageRow | undefined> {
-      const [row] = await rows<MessageRow>(
+    async insertUnlessBlocked(values: {
+      senderId: string;
+      receiverId: string;
+      content: string;
+      clientId: string;
+    }): Promise<{ exists: boolean; blockedByMe: boolean; blockedMe: boolean; row?: MessageRow }> {
+      const [found] = await rows<{ blockedByMe: boolean; blockedMe: boolean; stored: MessageRow | null }>(
         db,
-        sql`insert into messages as m (client_id, sender_id, receiver_id, content, message_type)
-            values (${values.clientId}, ${values.senderId}, ${values.receiverId}, ${values.content}, 'text')
-            on conflict (sender_id, client_id) do nothing
-            returning ${messageColumns}`,
+        sql`with rel as (select ${relationOf(values.senderId, values.receiverId)}),
+            stored as (
+              insert into messages as m (client_id, sender_id, receiver_id, content, message_type)
+              select ${values.clientId}, ${values.senderId}, ${values.receiverId}, ${values.content}, 'text'
+              from rel where not rel."blockedByMe" and not rel."blockedMe"
+              on conflict (sender_id, client_id) do nothing
+              returning ${messageColumns}
+            )
+            select rel."blockedByMe", rel."blockedMe", (select row_to_json(stored) from stored) as stored from rel`,
       );
-      return row;
+      if (!found) return { exists: false, blockedByMe: false, blockedMe: false };
+      return { exists: true, blockedByMe: found.blockedByMe, blockedMe: found.blockedMe, row: found.stored ?? undefined };
     },
 
     /**

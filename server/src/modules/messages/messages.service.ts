@@ -30,10 +30,15 @@ function page<R, T>(rows: R[], limit: number, map: (r: R) => T, position: (r: R)
 export function messagesService(deps: { repo: MessagesRepository; events: RealtimeEvents }) {
   const { repo, events } = deps;
 
-  /** The other member of a conversation route: a real member who is not the caller. */
-  async function otherMember(me: string, otherId: string) {
+  /** A conversation route's other member id: a well-formed id that is not the caller's. */
+  function checkOtherId(me: string, otherId: string) {
     if (!USER_ID_SHAPE.test(otherId)) throw recipientNotFound();
     if (otherId === me) throw new AppError(400, 'SELF', messages.messaging.self);
+  }
+
+  /** The other member of a conversation route: a real member who is not the caller. */
+  async function otherMember(me: string, otherId: string) {
+    checkOtherId(me, otherId);
     const relation = await repo.relation(me, otherId);
     if (!relation.exists) throw recipientNotFound();
     return relation;
@@ -95,11 +100,13 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
       otherId: string,
       input: { content: string; clientId?: string },
     ): Promise<SendMessageResponse & { created: boolean }> {
-      refuseBlocked(await otherMember(me, otherId));
+      checkOtherId(me, otherId);
       const clientId = input.clientId ?? randomUUID();
-      const row = await repo.insert({ senderId: me, receiverId: otherId, content: input.content, clientId });
-      if (row) {
-        const message = toMessageDto(row);
+      const result = await repo.insertUnlessBlocked({ senderId: me, receiverId: otherId, content: input.content, clientId });
+      if (!result.exists) throw recipientNotFound();
+      refuseBlocked(result);
+      if (result.row) {
+        const message = toMessageDto(result.row);
         await events.publish([me, otherId], { type: EVENT.messageCreated, payload: { message } });
         return { message, replayed: false, created: true };
       }
