@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
 import { client, signedInMember, type Client } from '../../test/http';
+import { createLogger } from '../logger';
+import { createSessionCache } from './session-cache';
 
 /**
  * The session cache (session-cache.ts) keeps looked-up sessions in each process. These tests play a
@@ -117,5 +119,116 @@ describe('session cache', () => {
     const forged = client(t);
     for (const [k] of a.jar) forged.jar.set(k, 'not-a-session.not-a-signature');
     expect((await forged.get('/api/v1/me')).status).toBe(401);
+  });
+});
+
+/**
+ * The cache's rules on their own, with a stand-in for better-auth whose lookups we finish by hand
+ * and a stand-in for LISTEN whose notifications we send by hand.
+ */
+describe('session cache rules', () => {
+  function harness() {
+    let notify: (payload: string) => void = () => undefined;
+    let reconnect: () => void = () => undefined;
+    const waiting: { cookie: string; resolve: (v: unknown) => void }[] = [];
+    let lookups = 0;
+    const auth = {
+      $context: Promise.resolve({ authCookies: { sessionToken: { name: 'sid' } } }),
+      api: {
+        getSession: ({ headers }: { headers: Headers }) => {
+          lookups++;
+          return new Promise((resolve) => waiting.push({ cookie: headers.get('cookie')!, resolve }));
+        },
+      },
+    };
+    const database = {
+      listen: async (_channel: string, handler: (p: string) => void, onReconnect: () => void) => {
+        notify = handler;
+        reconnect = onReconnect;
+        return async () => undefined;
+      },
+    };
+    const cache = createSessionCache({ auth: auth as never, database: database as never, log: createLogger('silent') });
+    const as = (cookie: string) => new Headers({ cookie: `other=1; sid=${cookie}` });
+    const found = (userId: string) => ({
+      user: { id: userId },
+      session: { userId, expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    /** Waits until a lookup has reached better-auth. */
+    const underway = async () => {
+      while (waiting.length === 0) await new Promise((r) => setTimeout(r, 1));
+    };
+    /** Finishes the oldest lookup under way with this member's session. */
+    const answer = async (userId: string | null) => {
+      await underway();
+      waiting.shift()!.resolve(userId ? found(userId) : null);
+    };
+    return { cache, as, underway, answer, notify: (p: string) => notify(p), reconnect: () => reconnect(), lookups: () => lookups };
+  }
+
+  it('keeps a member’s session while other members’ sessions change around the lookup', async () => {
+    const h = harness();
+    const pending = h.cache.get(h.as('a-cookie'));
+    await h.underway();
+    h.notify('someone-else,and-another');
+    await h.answer('alice');
+    expect((await pending)?.user.id).toBe('alice');
+    expect(await h.cache.get(h.as('a-cookie'))).not.toBeNull();
+    expect(h.lookups()).toBe(1);
+  });
+
+  it('does not keep a lookup that a change to the same member overtook, nor one of a cookie its owner signed out with', async () => {
+    const h = harness();
+    const first = h.cache.get(h.as('a-cookie'));
+    await h.underway();
+    h.notify('alice');
+    await h.answer('alice');
+    await first;
+    expect(h.cache.size()).toBe(0);
+    const second = h.cache.get(h.as('a-cookie'));
+    await h.underway();
+    await h.cache.forgetRequester(h.as('a-cookie'));
+    await h.answer('alice');
+    await second;
+    expect(h.cache.size()).toBe(0);
+    const third = h.cache.get(h.as('a-cookie'));
+    await h.answer('alice');
+    await third;
+    expect(h.cache.size()).toBe(1);
+    expect(h.lookups()).toBe(3);
+  });
+
+  it('forgets a member on their notification, everyone on "*" and on a reconnect', async () => {
+    const h = harness();
+    for (const [cookie, user] of [
+      ['a', 'alice'],
+      ['b', 'bob'],
+      ['c', 'carol'],
+    ]) {
+      const p = h.cache.get(h.as(cookie!));
+      await h.answer(user!);
+      await p;
+    }
+    expect(h.cache.size()).toBe(3);
+    h.notify('bob');
+    expect(h.cache.size()).toBe(2);
+    h.notify('*');
+    expect(h.cache.size()).toBe(0);
+    const again = h.cache.get(h.as('a'));
+    await h.answer('alice');
+    await again;
+    h.reconnect();
+    expect(h.cache.size()).toBe(0);
+  });
+
+  it('asks better-auth nothing for a request without the session cookie, and keeps no signed-out answer', async () => {
+    const h = harness();
+    expect(await h.cache.get(new Headers({ cookie: 'other=1' }))).toBeNull();
+    expect(await h.cache.get(new Headers())).toBeNull();
+    expect(h.lookups()).toBe(0);
+    const forged = h.cache.get(h.as('forged'));
+    await h.answer(null);
+    expect(await forged).toBeNull();
+    expect(h.cache.size()).toBe(0);
   });
 });

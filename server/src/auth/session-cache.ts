@@ -38,8 +38,8 @@ export interface SessionCacheOptions {
  *
  * Kept honest across processes: database triggers (migration 0011) NOTIFY the ids of members whose
  * sessions or user rows changed, and every process forgets those members' entries. A lookup that
- * raced with such a change is not stored (the `generation` counter), and a process whose listener
- * reconnected forgets everything, since notifications sent meanwhile are lost.
+ * raced with such a change is not stored (`overtaken`), and a process whose listener reconnected
+ * forgets everything, since notifications sent meanwhile are lost.
  */
 export function createSessionCache(opts: SessionCacheOptions) {
   const { auth, database, log } = opts;
@@ -50,7 +50,30 @@ export function createSessionCache(opts: SessionCacheOptions) {
   /** by the session cookie's whole signed value: the same text always names the same session */
   const entries = new Map<string, Entry>();
   const keysByUser = new Map<string, Set<string>>();
-  let generation = 0;
+
+  // A lookup that a change overtook must not be stored. Each change takes the next number; a lookup
+  // remembers the number when it started and is stored only when nothing about its member or its
+  // cookie (or everything) was forgotten since. Per member, not one counter for all: on a busy server
+  // some session somewhere changes every moment (better-auth refreshes each once a day).
+  let changes = 0;
+  let allForgottenAt = 0;
+  const userForgottenAt = new Map<string, number>();
+  const keyForgottenAt = new Map<string, number>();
+  const FORGOTTEN_KEPT = 10_000;
+
+  function noteForgotten(map: Map<string, number>, id: string) {
+    changes++;
+    if (map.size >= FORGOTTEN_KEPT) {
+      // lookups take milliseconds: the old marks matter to nobody, but to be safe count it as "all"
+      map.clear();
+      allForgottenAt = changes;
+    }
+    map.set(id, changes);
+  }
+
+  function overtaken(key: string, userId: string, startedAt: number) {
+    return allForgottenAt > startedAt || (userForgottenAt.get(userId) ?? 0) > startedAt || (keyForgottenAt.get(key) ?? 0) > startedAt;
+  }
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -62,13 +85,13 @@ export function createSessionCache(opts: SessionCacheOptions) {
   }
 
   function forgetUser(userId: string) {
-    generation++;
+    noteForgotten(userForgottenAt, userId);
     for (const key of keysByUser.get(userId) ?? []) entries.delete(key);
     keysByUser.delete(userId);
   }
 
   function forgetAll() {
-    generation++;
+    allForgottenAt = ++changes;
     entries.clear();
     keysByUser.clear();
   }
@@ -120,9 +143,9 @@ export function createSessionCache(opts: SessionCacheOptions) {
       const cached = entries.get(key);
       if (cached && cached.until > now()) return cached.found;
       if (cached) drop(key);
-      const startedAt = generation;
-      const found = (await auth.api.getSession({ headers })) as SignedIn | null;
-      if (found && caching && generation === startedAt) store(key, found);
+      const startedAt = changes;
+      const found: SignedIn | null = await auth.api.getSession({ headers });
+      if (found && caching && !overtaken(key, found.user.id, startedAt)) store(key, found);
       return found;
     },
 
@@ -133,9 +156,11 @@ export function createSessionCache(opts: SessionCacheOptions) {
      */
     async forgetRequester(headers: Headers): Promise<void> {
       const key = cookieValue(headers, await cookieName);
-      const entry = key ? entries.get(key) : undefined;
+      if (!key) return;
+      const entry = entries.get(key);
       if (entry) forgetUser(entry.found.user.id);
-      else generation++;
+      // a lookup of this cookie still under way must not be stored either
+      noteForgotten(keyForgottenAt, key);
     },
 
     /** Stops listening (the database's own close also ends it). */
