@@ -77,6 +77,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteTemplate });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
+  // PGlite lives in this process, so every listener is in it too: what the app itself publishes goes
+  // to them directly, not through a statement on the one connection every request waits for.
+  // Notifications from the database's own triggers still arrive through `client.listen`.
+  const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
     db,
     kind: 'pglite',
@@ -86,13 +90,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     listen: async (channel, handler) => {
       const unlisten = await client.listen(channel, handler);
+      let local = handlers.get(channel);
+      if (!local) handlers.set(channel, (local = new Set()));
+      local.add(handler);
       return async () => {
+        local.delete(handler);
         if (!closed) await unlisten();
       };
     },
     notify: async (channel, payload) => {
       if (closed) return;
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      // after the caller's current work, as a NOTIFY arrives after the statement that sent it
+      await Promise.resolve();
+      for (const handler of handlers.get(channel) ?? []) handler(payload);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
