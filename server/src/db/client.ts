@@ -46,6 +46,22 @@ export interface OpenOptions {
   pgliteTemplate?: Blob;
 }
 
+/**
+ * PGlite's start-up arguments: its own defaults plus a small buffer cache (`-c` overrides the data
+ * directory's postgresql.conf without rewriting it; PGlite's `postgresqlconf` option would replace
+ * that file, and `startParams` replaces the defaults rather than adding to them).
+ *
+ * PGlite runs PostgreSQL inside this process. Its shared memory is an anonymous mmap, which
+ * Emscripten implements as a zero-filled malloc in the WebAssembly memory, so the whole of
+ * shared_buffers is resident from start-up, and that memory can never be given back. initdb writes
+ * PostgreSQL's default of 128MB: with it the embedded database alone cost about 150 MB of the
+ * server's RSS (the messaging issue's budget is 300 MB for the whole process with 2 000 sockets).
+ * 16MB cuts it to about 30 MB. The tables are files on disk (NODEFS), so a page that is not in
+ * this cache comes from the OS page cache, in microseconds: the conversations list and thread
+ * pages measured no slower (bench/messaging-lists.mjs, server CPU per request).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -74,7 +90,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // the migrations CREATE EXTENSION pg_trgm (username search); PGlite must have it loaded first
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.pgliteTemplate });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: opts.pgliteTemplate,
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   // PGlite lives in this process, so every listener is in it too: what the app itself publishes goes
