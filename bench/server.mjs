@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,9 +32,10 @@ export async function spawnServer(env) {
   const startedAt = performance.now();
   // BENCH_SERVER_NODE_ARGS passes extra flags to the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
+  const serverEnv = { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env };
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(serverEnv), main], {
     cwd: path.join(root, 'server'),
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d.toString()));
