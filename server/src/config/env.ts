@@ -11,22 +11,26 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A whole number within bounds; unset or empty is the default. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return fallback;
+      if (!/^\d{1,5}$/.test(v) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got "${v}")` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     // an empty PORT= line means "not set" (coercing '' would give port 0: a random port)
-    PORT: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return 3000;
-        if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) {
-          ctx.addIssue({ code: 'custom', message: `PORT must be a whole number from 0 to 65535 (got "${v}")` });
-          return z.NEVER;
-        }
-        return Number(v);
-      }),
+    PORT: wholeNumber('PORT', 0, 65535, 3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
@@ -53,18 +57,7 @@ const envSchema = z
     RATE_LIMITS: z.enum(['on', 'off']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     WEB_DIST: z.string().optional(),
-    WORKERS: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return 1;
-        if (!/^\d{1,2}$/.test(v) || Number(v) < 1 || Number(v) > 64) {
-          ctx.addIssue({ code: 'custom', message: `WORKERS must be a whole number from 1 to 64 (got "${v}")` });
-          return z.NEVER;
-        }
-        return Number(v);
-      }),
+    WORKERS: wholeNumber('WORKERS', 1, 64, 1),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',

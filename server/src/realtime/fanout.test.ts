@@ -69,6 +69,24 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   return { child, base, wsUrl: `ws://127.0.0.1:${port}${REALTIME_PATH}`, output };
 }
 
+/** A new database on the test server; its URL. */
+async function createDatabase(name: string): Promise<URL> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return url;
+}
+
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
 /** The test http client and sign-up helper, pointed at a running instance instead of an in-process app. */
 const remote = (base: string, mailer: TestApp['mailer']) =>
   ({
@@ -88,12 +106,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
+    const url = await createDatabase(dbName);
     // migrate once up front: two instances starting together must not race on migrations
     const database = await openDatabase({ databaseUrl: url.toString() });
     await database.migrate();
@@ -129,10 +142,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
       await once(instance.child, 'exit');
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropDatabase(dbName);
   }, 30_000);
 
   it('a message sent through process 1 arrives on a socket held by process 2, and back', async () => {
@@ -208,12 +218,7 @@ describe.runIf(serverUrl)('WORKERS=2: one port served by two processes', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
+    const url = await createDatabase(dbName);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-cluster-'));
     // no migration up front: the primary migrates once, before it starts the workers
     server = await startInstance({
@@ -236,10 +241,7 @@ describe.runIf(serverUrl)('WORKERS=2: one port served by two processes', () => {
       await once(server.child, 'exit');
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropDatabase(dbName);
   }, 30_000);
 
   it('delivers every message to the receiver’s socket, whichever process took the send; a dead process is replaced', async () => {
