@@ -17,7 +17,10 @@ export function mountWebApp(app: Hono<any>, distDir: string) {
     },
     serveStatic({ root }),
   );
-  app.use('*', serveStatic({ root, index: '' }));
+  // only a name with an extension is a file of the build: '/', '/assets' or '/icons/' are folders,
+  // which serveStatic would send as bytes (a download of a folder instead of the page)
+  const files = serveStatic({ root, index: '' });
+  app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? files(c, next) : next()));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
