@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config/env';
 import type { Logger } from './logger';
+import { createStorage } from './storage/create-storage';
 import { prepareDatabase, printBanner } from './server';
 
 /** A worker that dies is replaced after this pause (a crash loop must not spin a core). */
@@ -18,7 +19,7 @@ const STOP_TIMEOUT_MS = 15_000;
  * they do between servers on several machines (DESIGN.md §2).
  */
 export async function runCluster(config: Config, log: Logger) {
-  const { database, demo } = await prepareDatabase(config, log);
+  const { database, demo } = await prepareDatabase(config, log, await createStorage(config));
   await database.close();
 
   let stopping = false;

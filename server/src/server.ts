@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
 import { createApp } from './app';
 import { seedDemoCommunity, shouldSeed } from './seed/demo';
 
@@ -30,12 +31,15 @@ export function printBanner(config: Config, demo: Demo | undefined) {
   console.log(lines.join('\n') + '\n');
 }
 
+const openConfiguredDatabase = (config: Config) =>
+  openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
+
 /** Opens the database and brings it up to date: migrations, then the demo community when asked for. */
-export async function prepareDatabase(config: Config, log: Logger) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
+export async function prepareDatabase(config: Config, log: Logger, storage: Storage) {
+  const database = await openConfiguredDatabase(config);
   await database.migrate();
   let demo: Demo | undefined;
-  if (shouldSeed(config)) demo = await seedDemoCommunity(database.db, { log, storage: await createStorage(config) });
+  if (shouldSeed(config)) demo = await seedDemoCommunity(database.db, { log, storage });
   return { database, demo };
 }
 
@@ -44,11 +48,11 @@ export async function prepareDatabase(config: Config, log: Logger) {
  * As a cluster worker (`prepared`) the primary has already migrated and seeded and prints the banner.
  */
 export async function runServer(config: Config, log: Logger, opts: { startedAt: number; prepared: boolean }) {
-  const { database, demo } = opts.prepared
-    ? { database: await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') }), demo: undefined }
-    : await prepareDatabase(config, log);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const storage = await createStorage(config);
+  const { database, demo } = opts.prepared
+    ? { database: await openConfiguredDatabase(config), demo: undefined }
+    : await prepareDatabase(config, log, storage);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const { app, websocket, realtime } = createApp({ config, database, mailer, storage, log });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket }, (info) => {
