@@ -70,7 +70,10 @@ async function me() {
 describe('Continue with Google', () => {
   it('creates a verified account from the provider and lands on profile setup', async () => {
     await page.goto('/login');
-    await expect.poll(() => googleButton().isVisible()).toBe(true);
+    // the first page of the run loads its chunks and /api/v1/config cold: wait as a member would,
+    // not the 1 s of expect.poll (it ran out once on a loaded CI machine)
+    await googleButton().waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await googleButton().isVisible()).toBe(true);
 
     await continueWithGoogle('alice');
     await page.waitForURL(`${server.url}/setup-profile`);
