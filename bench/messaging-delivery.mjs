@@ -182,7 +182,12 @@ async function withSql(kind, databaseUrl, dataDir, fn) {
   }
 }
 
-/** Members mb-1 … mb-N: user, finished profile, one session each (token = prefix + n). */
+/**
+ * Members mb-1 … mb-N: user, finished profile, one session each (token = prefix + n). A session
+ * expires as a fresh one from sign-in does (30 days, server/src/auth/auth.ts): one closer to its end
+ * would be refreshed by better-auth on first use, which every process's session cache hears of
+ * (migration 0011) and drops, so the bench would measure a first-use refresh per member.
+ */
 async function seedMembers(q, members, tokenPrefix) {
   await q(
     `insert into "user" (id, name, email, email_verified, created_at, updated_at)
@@ -201,7 +206,7 @@ async function seedMembers(q, members, tokenPrefix) {
   );
   await q(
     `insert into session (id, token, user_id, expires_at, created_at, updated_at, ip_address, user_agent)
-     select 'ms-' || n, $2 || n, 'mb-' || n, now() + interval '7 days', now(), now(), '127.0.0.1', 'velvet-bench'
+     select 'ms-' || n, $2 || n, 'mb-' || n, now() + interval '30 days', now(), now(), '127.0.0.1', 'velvet-bench'
      from generate_series(1, $1::int) as n`,
     [members, tokenPrefix],
   );
@@ -406,6 +411,7 @@ async function runDelivery(kind, opts) {
     const beats = pings.filter((t) => t >= measureStart);
     const nearBeat = (t) => beats.some((b) => t >= b - 500 && t <= b + 3000);
     const calm = latencies.filter((_, i) => !nearBeat(sentAt[i])).sort((a, b) => a - b);
+    const bySecond = timeline(latencies.map((l, i) => [sentAt[i] - measureStart, l])); // before the sort below
     const sorted = [...latencies.sort((a, b) => a - b), ...new Array(attempted - delivered).fill(Infinity)];
     const sendSorted = sendTimes.sort((a, b) => a - b);
     Object.assign(result, {
@@ -430,12 +436,23 @@ async function runDelivery(kind, opts) {
       calmP50: percentile(calm, 0.5),
       calmP99: percentile(calm, 0.99),
       clientLagP99: lag.percentile(99) / 1e6,
+      timeline: bySecond,
     });
   } finally {
     for (const ws of client) ws.terminate();
     await fixture.cleanup();
   }
   return result;
+}
+
+/** Per second of the window (by send time): messages, p50, p99 and max delivery, to show where a tail comes from. */
+function timeline(points) {
+  const seconds = [];
+  for (const [t, l] of points) (seconds[Math.max(0, Math.floor(t / 1000))] ??= []).push(l);
+  return Array.from(seconds, (ls = []) => {
+    ls.sort((a, b) => a - b);
+    return { count: ls.length, p50: percentile(ls, 0.5), p99: percentile(ls, 0.99), max: ls.at(-1) };
+  });
 }
 
 async function main() {
@@ -448,6 +465,7 @@ async function main() {
       seconds: { type: 'string', default: '30' },
       warmup: { type: 'string', default: '3' },
       idle: { type: 'string', default: '10' },
+      timeline: { type: 'boolean', default: false },
     },
   });
   const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db];
@@ -521,6 +539,15 @@ async function main() {
       console.log(
         `${r.kind}: ${r.undelivered} not delivered within 10 s after the window: ${r.statusErrors} answered other than 201, ` +
           `${r.httpErrors} HTTP timeouts or errors (10 s), ${r.skipped} not sent (1 000 sends already waiting), the rest still waiting`,
+      );
+  if (values.timeline)
+    for (const r of results)
+      console.log(
+        `\n${r.kind}, per second of the window (by send time):\n` +
+          table(
+            ['second', 'messages', 'p50', 'p99', 'max'],
+            r.timeline.map((s, i) => [String(i), String(s.count), ms(s.p50), ms(s.p99), ms(s.max)]),
+          ),
       );
   console.log(`\nload average ${loadAfter.map((l) => l.toFixed(1)).join(' ')} at the end`);
 

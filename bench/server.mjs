@@ -1,5 +1,6 @@
 // Shared by the benchmarks: spawns the real server (as `npm start` does) and waits for its health check.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -38,8 +39,14 @@ export async function spawnServer(env) {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => (output += d.toString()));
-  child.stderr.on('data', (d) => (output += d.toString()));
+  // BENCH_SERVER_LOG=<file> also appends the server's output there as it comes (e.g. with --trace-gc)
+  const log = process.env.BENCH_SERVER_LOG;
+  const collect = (d) => {
+    output += d.toString();
+    if (log) appendFileSync(log, d);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
   const ready = (async () => {
