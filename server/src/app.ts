@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { limits } from '@velvet/core/constants/limits';
 import { messages } from '@velvet/core/messages';
@@ -14,6 +13,7 @@ import { clientIp } from './middleware/client-ip';
 import { AppError, errorBody, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { rateLimit } from './middleware/rate-limit';
+import { bodyLimit } from './middleware/body-limit';
 import { loadSession, type AppEnv } from './middleware/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { accountRoutes } from './modules/account/account.routes';
