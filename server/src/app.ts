@@ -12,7 +12,7 @@ import { createSessionCache } from './auth/session-cache';
 import { clientIp } from './middleware/client-ip';
 import { AppError, errorBody, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
-import { rateLimit } from './middleware/rate-limit';
+import { quotaCounter, rateLimit } from './middleware/rate-limit';
 import { bodyLimit } from './middleware/body-limit';
 import { loadSession, type AppEnv } from './middleware/session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -64,6 +64,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, mailer, storage, log } = deps;
   const auth = createAuth({ config, db: database.db, mailer });
   const sessions = createSessionCache({ auth, database, log });
+  const quota = quotaCounter(database);
   const profileViews = profileViewsService(profileViewsRepository(database.db));
   const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
   const members = membersService(membersRepository(database.db));
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps) {
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
   api.route('/profiles', profilesRoutes(profiles));
-  api.route('/members', membersRoutes(members, { db: database.db, rateLimits: config.rateLimits }));
+  api.route('/members', membersRoutes(members, { quota, rateLimits: config.rateLimits }));
   api.route('/discover', discoverRoutes(discover));
   api.route('/saved-searches', savedSearchesRoutes(search));
   api.route('/search', searchRoutes(search));
@@ -123,14 +124,14 @@ export function createApp(deps: AppDeps) {
   if (config.rateLimits)
     api.post(
       '/contact',
-      rateLimit({ db: database.db, name: 'contact', max: 5, windowMs: 60 * 60_000, key: (c) => clientIp(c, config.trustedProxyHeader) }),
+      rateLimit({ quota, name: 'contact', max: 5, windowMs: 60 * 60_000, key: (c) => clientIp(c, config.trustedProxyHeader) }),
     );
   api.route('/contact', contactRoutes(contact));
   if (config.rateLimits)
     api.post(
       '/media',
       rateLimit({
-        db: database.db,
+        quota,
         name: 'upload',
         max: 60,
         windowMs: 60 * 60_000,
@@ -138,7 +139,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   api.route('/media', mediaRoutes(media));
-  api.route('/messages', messagesRoutes(messaging, { db: database.db, rateLimits: config.rateLimits }));
+  api.route('/messages', messagesRoutes(messaging, { quota, rateLimits: config.rateLimits }));
   api.route('/realtime', realtimeRoutes(realtime));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
   app.route('/api/v1', api);

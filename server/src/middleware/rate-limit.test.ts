@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { client } from '../../test/http';
 import { contactMessages } from '../db/schema/index';
+import { databaseQuota, memoryQuota, quotaCounter } from './rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,5 +47,56 @@ describe('rate limits', () => {
     }
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
     expect(statuses).toContain(429);
+  });
+});
+
+describe('quota counters', () => {
+  let n = 0;
+  const key = () => `test:${Date.now().toString(36)}:${n++}`;
+
+  it('in the database: two counters on one database share each key’s count, as two processes would', async () => {
+    const a = databaseQuota(t.database.db);
+    const b = databaseQuota(t.database.db);
+    const k = key();
+    expect((await a.hit(k, 60_000)).count).toBe(1);
+    expect((await b.hit(k, 60_000)).count).toBe(2);
+    expect((await a.hit(k, 60_000)).count).toBe(3);
+    expect((await b.hit(key(), 60_000)).count).toBe(1);
+  });
+
+  it('in the database: a window that has passed starts again at one', async () => {
+    const q = databaseQuota(t.database.db);
+    const k = key();
+    await q.hit(k, 200);
+    const second = await q.hit(k, 200);
+    expect(second.count).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    const fresh = await q.hit(k, 200);
+    expect(fresh.count).toBe(1);
+    expect(fresh.windowStartedMs).toBeGreaterThan(second.windowStartedMs);
+  });
+
+  it('in memory: counts per key, starts a new window once the last one ended, and sweeps ended windows out', async () => {
+    let now = 1_000_000;
+    const q = memoryQuota(() => now);
+    expect(await q.hit('a', 1000)).toEqual({ count: 1, windowStartedMs: 1_000_000 });
+    now += 999;
+    expect(await q.hit('a', 1000)).toEqual({ count: 2, windowStartedMs: 1_000_000 });
+    expect((await q.hit('b', 1000)).count).toBe(1);
+    now += 1;
+    expect(await q.hit('a', 1000)).toEqual({ count: 1, windowStartedMs: 1_001_000 });
+    // a thousand one-off keys later, their ended windows are gone: the same keys count from one again
+    for (let i = 0; i < 1000; i++) await q.hit(`once:${i}`, 10);
+    now += 20;
+    for (let i = 0; i < 1000; i++) expect((await q.hit(`once:${i}`, 10)).count).toBe(1);
+  });
+
+  it('for this database: PostgreSQL shares one count between app instances, the embedded database counts in its one process', async () => {
+    const first = quotaCounter(t.database);
+    const second = quotaCounter(t.database);
+    const k = key();
+    await first.hit(k, 60_000);
+    const seen = await second.hit(k, 60_000);
+    expect(seen.count).toBe(t.database.kind === 'postgres' ? 2 : 1);
   });
 });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { devicePositionSchema, membersQuerySchema } from '@velvet/core/schemas/member.schema';
-import type { Db } from '../../db/client';
-import { rateLimit } from '../../middleware/rate-limit';
+import { rateLimit, type QuotaCounter } from '../../middleware/rate-limit';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { readJson, readQuery } from '../../middleware/validate';
 import type { MembersService } from './members.service';
@@ -10,10 +9,10 @@ import type { MembersService } from './members.service';
 export const LOCATION_LIMIT = { max: 12, windowMs: 10 * 60_000 };
 
 /** /api/v1/members: the Members page, Who's Near and the live online count. */
-export function membersRoutes(service: MembersService, opts: { db: Db; rateLimits: boolean }) {
+export function membersRoutes(service: MembersService, opts: { quota: QuotaCounter; rateLimits: boolean }) {
   const routes = new Hono<AppEnv>();
   if (opts.rateLimits)
-    routes.put('/me/location', rateLimit({ db: opts.db, name: 'location', ...LOCATION_LIMIT, key: (c) => requireUser(c).id }));
+    routes.put('/me/location', rateLimit({ quota: opts.quota, name: 'location', ...LOCATION_LIMIT, key: (c) => requireUser(c).id }));
   return routes
     .get('/me/location', async (c) => c.json(await service.locationState(requireUser(c).id)))
     .put('/me/location', async (c) => {

@@ -8,9 +8,8 @@ import {
   THREAD_PAGE_SIZE,
   sendMessageSchema,
 } from '@velvet/core/schemas/message.schema';
-import type { Db } from '../../db/client';
 import { AppError } from '../../middleware/errors';
-import { rateLimit } from '../../middleware/rate-limit';
+import { rateLimit, type QuotaCounter } from '../../middleware/rate-limit';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { readJson } from '../../middleware/validate';
 import type { MessagesService } from './messages.service';
@@ -32,10 +31,10 @@ function searchParam(c: Context): string | undefined {
 }
 
 /** /api/v1/messages: thin routes (session, validation, one service call). */
-export function messagesRoutes(service: MessagesService, opts: { db: Db; rateLimits: boolean }) {
+export function messagesRoutes(service: MessagesService, opts: { quota: QuotaCounter; rateLimits: boolean }) {
   const routes = new Hono<AppEnv>();
   if (opts.rateLimits) {
-    const limiter = rateLimit({ db: opts.db, name: 'messages:send', ...SEND_LIMIT, key: (c) => requireUser(c).id });
+    const limiter = rateLimit({ quota: opts.quota, name: 'messages:send', ...SEND_LIMIT, key: (c) => requireUser(c).id });
     routes.post('/conversations/:otherId/messages', async (c, next) => {
       try {
         await limiter(c, next);
