@@ -1,8 +1,23 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
 import { errorBody } from '../middleware/errors';
 import type { AppEnv } from '../middleware/session';
 import type { Gateway } from './gateway';
+
+/**
+ * What node-server's upgrade reads of a request (its `upgrade` header, URL and the node request in
+ * `env`), without the rest: it keeps the context it is given for as long as the socket is open, and
+ * a whole request context (Hono's request and context, fetch Headers, URLs) held by every socket
+ * was several kB each, megabytes at 2 000 sockets (bench/README.md, server memory).
+ */
+function upgradeOnly(c: Context<AppEnv>): Context {
+  const url = c.req.url;
+  const upgrade = c.req.header('upgrade');
+  return {
+    req: { url, header: (name: string) => (name.toLowerCase() === 'upgrade' ? upgrade : undefined) },
+    env: c.env,
+  } as unknown as Context;
+}
 
 /**
  * GET /api/v1/realtime: the WebSocket (node-server 2's built-in upgrade). The session comes from
@@ -10,13 +25,10 @@ import type { Gateway } from './gateway';
  * 4401, which a browser can read (a refused HTTP upgrade tells it nothing).
  */
 export function realtimeRoutes(gateway: Gateway) {
-  return new Hono<AppEnv>().get(
-    '/',
-    async (_c, next) => {
-      await gateway.ready();
-      await next();
-    },
-    upgradeWebSocket((c) => gateway.eventsFor(c.get('user'), c.get('session'), c.req.header('origin'))),
-    (c) => c.json(errorBody('UPGRADE_REQUIRED', 'Connect with a WebSocket.'), 426),
-  );
+  return new Hono<AppEnv>().get('/', async (c) => {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+      return c.json(errorBody('UPGRADE_REQUIRED', 'Connect with a WebSocket.'), 426);
+    await gateway.ready();
+    return upgradeWebSocket(upgradeOnly(c), gateway.eventsFor(c.get('user'), c.get('session'), c.req.header('origin')));
+  });
 }
