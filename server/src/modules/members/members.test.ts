@@ -93,6 +93,21 @@ describe('GET /api/v1/members', () => {
     expect(names((await list('?location=stockport')).items)).toEqual([]);
   });
 
+  it('keeps nearest-first order in a username or name search: placed matches by distance, then the unplaced', async () => {
+    const all = names((await list('?limit=60')).items);
+    // 'one' can be read from the trigram index; '_' is too short for it
+    for (const [query, part] of [
+      ['?q=one', 'one'],
+      ['?name=ONE', 'one'],
+      ['?q=_', '_'],
+    ] as const) {
+      const expected = all.filter((n) => n.includes(part));
+      expect(expected.length, query).toBeGreaterThan(1);
+      expect(names((await list(`${query}&limit=60`)).items), query).toEqual(expected);
+    }
+    expect(names((await list('?q=one&limit=60')).items)).toEqual(['london_one', 'nowhere_one']);
+  });
+
   it('searches usernames and towns as typed, case-insensitively, with % and _ taken literally', async () => {
     expect(names((await list('?q=LEEDS')).items)).toEqual(['leeds_pair']);
     expect(names((await list('?q=_')).items).sort()).toEqual(['hidden_loc', 'leeds_pair', 'london_one', 'nowhere_one', 'sal_ford']);
