@@ -67,16 +67,16 @@ describe('quota counters', () => {
   it('in the database: a window that has passed starts again at one', async () => {
     const q = databaseQuota(t.database.db);
     const k = key();
-    await q.hit(k, 200);
-    const second = await q.hit(k, 200);
+    await q.hit(k, 1000);
+    const second = await q.hit(k, 1000);
     expect(second.count).toBe(2);
-    await new Promise((r) => setTimeout(r, 250));
-    const fresh = await q.hit(k, 200);
+    await new Promise((r) => setTimeout(r, 1100));
+    const fresh = await q.hit(k, 1000);
     expect(fresh.count).toBe(1);
     expect(fresh.windowStartedMs).toBeGreaterThan(second.windowStartedMs);
   });
 
-  it('in memory: counts per key, starts a new window once the last one ended, and sweeps ended windows out', async () => {
+  it('in memory: counts per key and starts a new window once the last one ended', async () => {
     let now = 1_000_000;
     const q = memoryQuota(() => now);
     expect(await q.hit('a', 1000)).toEqual({ count: 1, windowStartedMs: 1_000_000 });
@@ -85,10 +85,7 @@ describe('quota counters', () => {
     expect((await q.hit('b', 1000)).count).toBe(1);
     now += 1;
     expect(await q.hit('a', 1000)).toEqual({ count: 1, windowStartedMs: 1_001_000 });
-    // a thousand one-off keys later, their ended windows are gone: the same keys count from one again
-    for (let i = 0; i < 1000; i++) await q.hit(`once:${i}`, 10);
-    now += 20;
-    for (let i = 0; i < 1000; i++) expect((await q.hit(`once:${i}`, 10)).count).toBe(1);
+    expect((await q.hit('b', 1000)).count).toBe(2);
   });
 
   it('for this database: PostgreSQL shares one count between app instances, the embedded database counts in its one process', async () => {
