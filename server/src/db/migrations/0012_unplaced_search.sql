@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_unplaced_username_trgm_idx" ON "profiles" USING gin ("username" gin_trgm_ops) WHERE "profiles"."location_lat" is null or "profiles"."hide_location";--> statement-breakpoint
+CREATE INDEX "profiles_unplaced_display_name_trgm_idx" ON "profiles" USING gin ("display_name" gin_trgm_ops) WHERE "profiles"."location_lat" is null or "profiles"."hide_location";
