@@ -262,7 +262,7 @@ async function seedHistory(q, members) {
 const BUDGET = { p50: 10, p99: 50, rssMb: 300 };
 
 /** Opens one socket with a member's cookie; resolves once the server says `ready`. */
-function openSocket(wsUrl, cookie, userId, onCreated, pings) {
+function openSocket(wsUrl, cookie, userId, onCreated) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl, { headers: { cookie }, perMessageDeflate: false });
     const timer = setTimeout(() => {
@@ -277,7 +277,6 @@ function openSocket(wsUrl, cookie, userId, onCreated, pings) {
         resolve(ws);
       } else if (event.type === 'message.created' && event.payload.message.receiverId === userId) onCreated(event.payload.message, at);
     });
-    ws.on('ping', () => pings.push(performance.now()));
     ws.on('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`socket closed before ready: ${code}`));
@@ -310,7 +309,6 @@ async function runDelivery(kind, opts) {
         sentAt.push(p.t0);
       } else late++;
     };
-    const pings = [];
     const t0 = performance.now();
     const sockets = new Array(opts.sockets);
     let next = 0;
@@ -318,7 +316,7 @@ async function runDelivery(kind, opts) {
       Array.from({ length: 50 }, async () => {
         while (next < opts.sockets) {
           const i = next++;
-          sockets[i] = await openSocket(wsUrl, fixture.cookies[i], `mb-${i + 1}`, onCreated, i === 0 ? pings : []);
+          sockets[i] = await openSocket(wsUrl, fixture.cookies[i], `mb-${i + 1}`, onCreated);
         }
       }),
     );
@@ -406,11 +404,6 @@ async function runDelivery(kind, opts) {
     // percentiles over every message of the window: one never delivered counts as slower than any delivered
     const attempted = Math.round(opts.seconds * opts.rate);
     const delivered = latencies.length;
-    // the messages sent from 0.5 s before to 3 s after socket 0's ping, apart: the heartbeat once did all
-    // its work at that moment (now spread over 1-second slices; --timeline shows where a tail comes from)
-    const beats = pings.filter((t) => t >= measureStart);
-    const nearBeat = (t) => beats.some((b) => t >= b - 500 && t <= b + 3000);
-    const calm = latencies.filter((_, i) => !nearBeat(sentAt[i])).sort((a, b) => a - b);
     const bySecond = timeline(latencies.map((l, i) => [sentAt[i] - measureStart, l])); // before the sort below
     const sorted = [...latencies.sort((a, b) => a - b), ...new Array(attempted - delivered).fill(Infinity)];
     const sendSorted = sendTimes.sort((a, b) => a - b);
@@ -431,10 +424,6 @@ async function runDelivery(kind, opts) {
       max: sorted.at(-1),
       sendP50: percentile(sendSorted, 0.5),
       sendP99: percentile(sendSorted, 0.99),
-      heartbeats: beats.length,
-      calmCount: calm.length,
-      calmP50: percentile(calm, 0.5),
-      calmP99: percentile(calm, 0.99),
       clientLagP99: lag.percentile(99) / 1e6,
       timeline: bySecond,
     });
@@ -493,7 +482,7 @@ async function main() {
   console.log(
     '\n' +
       table(
-        ['database', 'sent/s', 'answered/s', 'delivered', 'p50', 'p90', 'p95', 'p99', 'max', 'POST p50', 'POST p99', 'heartbeats'],
+        ['database', 'sent/s', 'answered/s', 'delivered', 'p50', 'p90', 'p95', 'p99', 'max', 'POST p50', 'POST p99'],
         results.map((r) => [
           r.kind,
           r.rate.toFixed(1),
@@ -506,7 +495,6 @@ async function main() {
           ms(r.max),
           ms(r.sendP50),
           ms(r.sendP99),
-          String(r.heartbeats),
         ]),
       ),
   );
@@ -528,12 +516,6 @@ async function main() {
     '\nsent/s: offered rate (open loop); answered/s: 201 answers within the window; percentiles cover every message sent ' +
       'in the window, one never delivered counting as "lost" (slower than any delivered). POST: send → HTTP 201.',
   );
-  for (const r of results)
-    if (r.heartbeats && !r.undelivered)
-      console.log(
-        `${r.kind}: away from the ${r.heartbeats} heartbeat(s) (sent 0.5 s before to 3 s after one excluded, ${r.calmCount} messages): ` +
-          `p50 ${ms(r.calmP50)}, p99 ${ms(r.calmP99)}`,
-      );
   for (const r of results)
     if (r.undelivered)
       console.log(
