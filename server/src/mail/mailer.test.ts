@@ -246,4 +246,29 @@ describe('the dev outbox mailer', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('never shows a reader half a message while another process is writing one', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'velvet-outbox-'));
+    try {
+      const outboxDir = path.join(dir, 'outbox');
+      const writer = createMailer({ from: 'Velvet <no-reply@velvet.local>', outboxDir });
+      const reader = createMailer({ from: 'Velvet <no-reply@velvet.local>', outboxDir });
+      const text = 'x'.repeat(200_000);
+      let reading = true;
+      const reads = (async () => {
+        let count = 0;
+        while (reading) {
+          for (const mail of await reader.outbox()) expect(mail.text).toBe(text);
+          count++;
+        }
+        return count;
+      })();
+      for (let i = 0; i < 40; i++) await writer.send({ to: `m${i}@example.com`, subject: `Mail ${i}`, text });
+      reading = false;
+      expect(await reads).toBeGreaterThan(0);
+      expect(await reader.outbox()).toHaveLength(40);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

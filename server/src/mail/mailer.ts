@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -47,7 +47,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       await mkdir(opts.outboxDir, { recursive: true });
       const mail: StoredMail = { id: randomUUID(), from: opts.from, sentAt: new Date().toISOString(), ...m };
       const name = `${mail.sentAt.replace(/[:.]/g, '-')}-${mail.id}.json`;
-      await writeFile(path.join(opts.outboxDir, name), JSON.stringify(mail, null, 2));
+      // written aside, then renamed: another process reading the outbox never sees half a file
+      const file = path.join(opts.outboxDir, name);
+      await writeFile(`${file}.partial`, JSON.stringify(mail, null, 2));
+      await rename(`${file}.partial`, file);
     },
     async outbox() {
       let names: string[];
