@@ -11,6 +11,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
+import { deliverPgliteNotifications } from './pglite-statements';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -101,6 +102,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // to them directly, not through a statement on the one connection every request waits for.
   // Notifications from the database's own triggers still arrive through `client.listen`.
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const dispatch = (channel: string, payload: string) => {
+    for (const handler of handlers.get(channel) ?? []) handler(payload);
+  };
+  // what the triggers of a statement run as a named statement NOTIFY comes back to the same listeners
+  deliverPgliteNotifications(client, dispatch);
   return {
     db,
     kind: 'pglite',
@@ -122,7 +128,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       if (closed) return;
       // after the caller's current work, as a NOTIFY arrives after the statement that sent it
       await Promise.resolve();
-      for (const handler of handlers.get(channel) ?? []) handler(payload);
+      dispatch(channel, payload);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
