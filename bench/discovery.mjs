@@ -3,7 +3,7 @@
 // PostgreSQL, ≤ 150 ms at 1 000 000; PGlite reported too.
 //
 //   node --import tsx bench/discovery.mjs [--members 100000] [--db postgres|pglite|both]
-//        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only]
+//        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only] [--client raw|node]
 //
 // PostgreSQL: a database per size on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432),
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
@@ -30,6 +30,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { httpClient, ms } from './messaging-delivery.mjs';
+import { rawHttpClient } from './raw-http.mjs';
 import { root, spawnServer, table } from './server.mjs';
 
 /** Usernames members type into the search: parts of the seeded names (adjective_noun<n>), rare to common. */
@@ -79,6 +80,8 @@ const { values } = parseArgs({
     /** server processes on the port (WORKERS), PostgreSQL only */
     workers: { type: 'string', default: '1' },
     only: { type: 'string' },
+    /** raw (default): the lean client of raw-http.mjs; node: node:http's client, as before 2026-11-24 */
+    client: { type: 'string', default: 'raw' },
     plans: { type: 'boolean' },
     'no-plans': { type: 'boolean' },
     /** capture the plans and stop: no server, no load */
@@ -92,6 +95,7 @@ if (!Number.isInteger(members) || members < 1000) throw new Error('--members: at
 if (connections < 1 || connections > 200 || seconds <= 0 || seconds > 120)
   throw new Error('keep it bounded: 1–200 connections, at most 120 s');
 const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db];
+if (values.client !== 'raw' && values.client !== 'node') throw new Error('--client is raw or node');
 if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db is postgres, pglite or both');
 const only = values.only ? new Set(values.only.split(',')) : null;
 const requests = REQUESTS.filter(([name]) => !only || only.has(name));
@@ -288,7 +292,7 @@ async function runKind(kind) {
   try {
     const cookies = [];
     for (const c of prepared.callers) cookies.push(await signIn(server.url, c.email));
-    const http = httpClient(server.url, connections);
+    const http = values.client === 'node' ? httpClient(server.url, connections) : rawHttpClient(server.url, connections);
     for (const [name, what, p] of requests) {
       // requests that timed out in the last run may still hold the server's database connections:
       // wait until a health check (one `select 1` through the same pool) answers promptly again
