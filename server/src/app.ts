@@ -32,6 +32,7 @@ import { messagesRepository } from './modules/messages/messages.repository';
 import { messagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { membersRepository } from './modules/members/members.repository';
+import { createOnlineRoster } from './modules/members/online-roster';
 import { membersService } from './modules/members/members.service';
 import { membersRoutes } from './modules/members/members.routes';
 import { discoverRepository } from './modules/discover/discover.repository';
@@ -67,7 +68,8 @@ export function createApp(deps: AppDeps) {
   const quota = quotaCounter(database);
   const profileViews = profileViewsService(profileViewsRepository(database.db));
   const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
-  const members = membersService(membersRepository(database.db));
+  const roster = createOnlineRoster(database.db, { ttlMs: config.onlineRosterSeconds * 1000 });
+  const members = membersService(membersRepository(database.db, { roster }));
   const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
   const contact = contactService({

@@ -58,6 +58,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     WEB_DIST: z.string().optional(),
     WORKERS: wholeNumber('WORKERS', 1, 64, 1),
+    // -1: unset (5 s; 0 under NODE_ENV=test, so a test sees who it just made online)
+    ONLINE_ROSTER_SECONDS: wholeNumber('ONLINE_ROSTER_SECONDS', 0, 300, -1),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
@@ -113,6 +115,8 @@ export interface Config {
   webDist?: string;
   /** server processes sharing the port (node:cluster); above 1 only on a PostgreSQL server */
   workers: number;
+  /** how long the list of members online now is reused (members.online-roster); 0 reads it for every request */
+  onlineRosterSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -208,5 +212,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
+    onlineRosterSeconds: e.ONLINE_ROSTER_SECONDS >= 0 ? e.ONLINE_ROSTER_SECONDS : e.NODE_ENV === 'test' ? 0 : 5,
   };
 }

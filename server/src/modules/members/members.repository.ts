@@ -8,6 +8,7 @@ import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import { onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
+import { KM_PER_DEGREE, rosterMatches, type OnlineRoster } from './online-roster';
 
 export type MemberRow = MemberCardRow & { liked: boolean };
 
@@ -18,7 +19,6 @@ export type MemberRow = MemberCardRow & { liked: boolean };
  */
 const cellExpr = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
 const cellOf = (at: Position) => sql`point(${(at.lng + 2) * Math.cos((at.lat * Math.PI) / 180)}::float8, ${at.lat}::float8)`;
-const KM_PER_DEGREE = 111.2;
 /** Placed for others: the condition of `profiles_visible_cell_idx` (with the privacy filter's). */
 const placedExpr = sql`p.location_lat is not null and not p.hide_location`;
 /** The activity order, as `profiles_visible_activity_idx` keeps it. */
@@ -65,7 +65,60 @@ function searchFilters(f: MemberSearch): SQL[] {
   return where;
 }
 
-export function membersRepository(db: Db) {
+/** The filters the online roster judges by itself; text, a town or creators read the database. */
+const rosterServes = (f: MemberSearch) => f.online && !f.q && !f.name && !f.location && !f.creator;
+
+export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) {
+  const { roster } = opts;
+
+  /** Everyone on either side of a block with `me`: a few primary-key look-ups, usually none. */
+  async function blockedEitherWay(me: string): Promise<Set<string>> {
+    const rows = await executePrepared<{ id: string }>(
+      db,
+      sql`select blocked_id as id from user_blocks where blocker_id = ${me}
+          union all select blocker_id from user_blocks where blocked_id = ${me}`,
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Nearest first among members online now, from the online roster: the roster gives the
+   * candidates (everyone matching, by distance between cells, up to the last one this page needs
+   * and every one tied with it; then the unplaced), and one statement by id reads them again with
+   * every filter (privacy, online, the search's own) and orders them in full, as the database
+   * path does. A candidate the statement drops (gone offline since the roster was read) makes the
+   * next round take more, until the page is full or the candidates run out.
+   */
+  async function onlineNearest(
+    me: string,
+    opts: MemberSearch & { offset: number; limit: number; maxKm?: number },
+    q: { from: Position; filters: SQL[]; distance: SQL; columns: SQL; members: SQL; upTo: number },
+  ): Promise<MemberRow[]> {
+    const [everyone, blocked] = await Promise.all([roster!.snapshot(), blockedEitherWay(me)]);
+    const matches = rosterMatches(everyone, opts, { me, blocked, from: q.from, now: Date.now() });
+    const where = (...more: SQL[]) => sql.join([...q.filters, ...more], sql` and `);
+    const statement = (placedIds: string, unplacedIds: string) => sql`select * from (
+        (select ${q.columns}, 0 as band, ${q.distance} as dist from ${q.members}
+          where ${where(placedExpr, sql`p.user_id = any(string_to_array(${placedIds}, ','))`)}
+          order by ${q.distance}, ${byActivity} limit ${q.upTo})
+        union all
+        (select ${q.columns}, 1 as band, null::float8 as dist from ${q.members}
+          where ${where(sql`(p.location_lat is null or p.hide_location)`, sql`p.user_id = any(string_to_array(${unplacedIds}, ','))`)}
+          order by ${byActivity} limit ${q.upTo})
+      ) c order by band, dist, activity desc nulls last, "userId" limit ${q.upTo}`;
+    const { unplaced } = matches;
+    for (let want = q.upTo; ; want *= 4) {
+      const placed = matches.nearest(want);
+      let k = Math.min(Math.max(0, want - placed.length), unplaced.length);
+      while (k > 0 && k < unplaced.length && unplaced[k]!.activeAt === unplaced[k - 1]!.activeAt) k++;
+      const placedIds = placed.map((m) => m.id);
+      const unplacedIds = unplaced.slice(0, k).map((m) => m.id);
+      const rows = await executePrepared<MemberRow>(db, statement(placedIds.join(','), unplacedIds.join(',')));
+      const exhausted = placed.length === matches.placedCount && k === unplaced.length;
+      if (rows.length >= q.upTo || exhausted) return rows.slice(opts.offset, q.upTo);
+    }
+  }
+
   return {
     /** Where the member themself is placed (their cell), for distances and nearest-first. */
     async positionOf(userId: string): Promise<Position | null> {
@@ -122,6 +175,8 @@ export function membersRepository(db: Db) {
         // is still tied); then only those are sorted in full.
         const here = cellOf(nearFrom);
         const distance = sql`${cellExpr} <-> ${here}`;
+        if (roster && rosterServes(opts) && nearFrom === opts.from)
+          return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo });
         const nearestFilters = [visibleTo(me), ...searched, placedExpr];
         // within maxKm of the caller: measured on what is read when the order is from the caller too
         // (a circle in that read would make the planner sort the whole circle); else part of the read
@@ -183,6 +238,7 @@ export function membersRepository(db: Db) {
 
     /** Members online now whom others may see as online (the live 'N online'). */
     async onlineCount(): Promise<number> {
+      if (roster) return (await roster.members()).length;
       const [row] = await executePrepared<{ n: number | string }>(
         db,
         sql`select count(*) as n from profiles p where not p.anonymous_mode and p.setup_completed_at is not null and ${onlineExpr}`,

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MEMBERS_PAGE_MAX, membersQuerySchema } from '@velvet/core/schemas/member.schema';
+import type { Database } from '../../db/client';
+import { openTestDatabase } from '../../../test/test-app';
+import { seedLargeCommunity } from '../../seed/large';
+import { membersRepository } from './members.repository';
+import { membersService } from './members.service';
+import { createOnlineRoster } from './online-roster';
+
+/**
+ * The Online tiles read their candidates from the online roster; the answer must be the one the
+ * database alone gives (the nearest-first read through the cell index), page after page, for every
+ * filter the roster serves, with the privacy rules and the ties between members in the same cell.
+ */
+let database: Database;
+let drop: () => Promise<void>;
+const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await seedLargeCommunity(database.db, { members: 2000, batch: 1000 });
+  // four in ten online: one in ten at the very same instant (ties on activity as well as on cells)
+  await database.db.execute(sql`update profiles set last_active_at = case
+      when abs(hashtext(user_id)) % 10 = 0 then now()
+      else now() - make_interval(secs => abs(hashtext(user_id || 'a')) % 240) end
+    where abs(hashtext(user_id)) % 10 < 4`);
+  // a few placed by their phone, for Who's Mobile Nearby
+  await database.db.execute(sql`update profiles set location_source = 'device' where abs(hashtext(user_id || 'd')) % 8 = 0`);
+}, 120_000);
+afterAll(() => drop());
+
+const viewers = async () => {
+  // a member with blocks both ways, and members in three towns
+  const [blocker] = await rows<{ id: string }>(sql`select b.blocker_id as id from user_blocks b
+    join profiles p on p.user_id = b.blocker_id where p.location_lat is not null and not p.anonymous_mode
+    and exists (select 1 from user_blocks c where c.blocked_id = b.blocker_id) limit 1`);
+  const towns = await rows<{ id: string }>(sql`select distinct on (location_city) user_id as id from profiles
+    where location_lat is not null and location_city in ('London', 'Leeds', 'Bristol') order by location_city, user_id`);
+  return [...(blocker ? [blocker.id] : []), ...towns.map((t) => t.id)];
+};
+
+const SEARCHES: Record<string, string>[] = [
+  { online: '1' },
+  { type: 'couples', online: '1' },
+  { type: 'women', online: '1' },
+  { type: 'men', online: '1' },
+  { type: 'tvtscd', online: '1' },
+  { online: '1', maxKm: '25' },
+  { online: '1', minAge: '30', maxAge: '45', verified: '1' },
+  { online: '1', withPhoto: '1', type: 'couples', maxKm: '100' },
+  { online: '1', mobile: '1' },
+  { online: '1', joinedDays: '200' },
+];
+
+describe('the Online tiles from the roster', () => {
+  it('list the same members in the same order as the database alone, page after page', async () => {
+    const fromDatabase = membersService(membersRepository(database.db));
+    const fromRoster = membersService(membersRepository(database.db, { roster: createOnlineRoster(database.db, { ttlMs: 0 }) }));
+    const who = await viewers();
+    expect(who.length).toBeGreaterThanOrEqual(3);
+    let listed = 0;
+    for (const me of who)
+      for (const search of SEARCHES) {
+        const walk = async (service: typeof fromDatabase) => {
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          for (let page = 0; page < 4; page++) {
+            const q = membersQuerySchema.parse({ ...search, limit: '9', ...(cursor ? { cursor } : {}) });
+            const res = await service.list(me, q);
+            seen.push(...res.items.map((m) => `${m.username} ${m.distance ?? '-'} ${m.online}`));
+            if (!res.nextCursor) break;
+            cursor = res.nextCursor;
+          }
+          return seen;
+        };
+        const expected = await walk(fromDatabase);
+        expect(await walk(fromRoster), `${me} ${JSON.stringify(search)}`).toEqual(expected);
+        listed += expected.length;
+      }
+    // the searches found members to compare (not a comparison of empty lists)
+    expect(listed).toBeGreaterThan(500);
+  });
+
+  it('never lists a member who went offline, turned anonymous or blocked since the roster was read; newcomers wait for the next read', async () => {
+    let clock = 1_000_000;
+    const roster = createOnlineRoster(database.db, { ttlMs: 5000, now: () => clock });
+    const service = membersService(membersRepository(database.db, { roster }));
+    const [me] = await viewers();
+    // every page of the tile
+    const tile = async () => {
+      const names: string[] = [];
+      for (let cursor: string | null = '0'; cursor !== null;) {
+        const res = await service.list(me!, membersQuerySchema.parse({ online: '1', limit: String(MEMBERS_PAGE_MAX), cursor }));
+        names.push(...res.items.map((m) => m.username));
+        cursor = res.nextCursor;
+      }
+      return names;
+    };
+    const first = await tile();
+    expect(first.length).toBeGreaterThanOrEqual(3);
+    const [gone, anonymous, blocking] = first;
+    const usernameOf = (name: string) => sql`(select user_id from profiles where username = ${name})`;
+    await database.db.execute(sql`update profiles set last_active_at = now() - interval '1 hour' where username = ${gone!}`);
+    await database.db.execute(sql`update profiles set anonymous_mode = true where username = ${anonymous!}`);
+    await database.db.execute(sql`insert into user_blocks (blocker_id, blocked_id) values (${usernameOf(blocking!)}, ${me!})`);
+    const [newcomer] = await rows<{ username: string }>(sql`select username from profiles p
+      where p.location_lat is not null and not p.hide_location and not p.anonymous_mode and not p.hide_last_active
+        and p.setup_completed_at is not null and p.last_active_at < now() - interval '1 hour'
+        and not exists (select 1 from user_blocks b where (b.blocker_id = p.user_id and b.blocked_id = ${me!}) or (b.blocker_id = ${me!} and b.blocked_id = p.user_id))
+      order by user_id limit 1`);
+    await database.db.execute(sql`update profiles set last_active_at = now() where username = ${newcomer!.username}`);
+
+    // within the roster's time: the three are gone at once; the newcomer is not listed yet
+    clock += 4000;
+    const soon = await tile();
+    expect(soon).not.toContain(gone);
+    expect(soon).not.toContain(anonymous);
+    expect(soon).not.toContain(blocking);
+    expect(soon).not.toContain(newcomer!.username);
+    expect(soon).toEqual(first.filter((n) => n !== gone && n !== anonymous && n !== blocking));
+    expect(await service.onlineCount()).toBe((await roster.members()).length);
+
+    // past it: this call starts the next read, and a call after that read lists the newcomer
+    clock += 2000;
+    await tile();
+    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(tile).toContain(newcomer!.username);
+
+    // long unused: read before answering
+    await database.db.execute(sql`update profiles set last_active_at = now() - interval '1 hour' where username = ${newcomer!.username}`);
+    clock += 60_000;
+    expect((await roster.members()).map((m) => m.id)).not.toContain(
+      (await rows<{ id: string }>(sql`select user_id as id from profiles where username = ${newcomer!.username}`))[0]!.id,
+    );
+  });
+});
