@@ -3,7 +3,9 @@
 // Node's http client spends about 0.4 ms of CPU a request here (agent, parser, headers objects,
 // streams); on a 2-core machine that CPU is taken from the server being measured, as a load
 // generator on another machine would not. Same interface as httpClient in messaging-delivery.mjs.
+import { Buffer } from 'node:buffer';
 import net from 'node:net';
+import { clearTimeout } from 'node:timers';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 
