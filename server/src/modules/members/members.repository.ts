@@ -182,12 +182,16 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
         // (a circle in that read would make the planner sort the whole circle); else part of the read
         const radius = opts.maxKm !== undefined && nearFrom === opts.from ? opts.maxKm / KM_PER_DEGREE + 1e-9 : Infinity;
         if (within && radius === Infinity) nearestFilters.push(within);
+        // read in full order (distance, then activity and id as the page orders them), so the page
+        // is known from the read and only its own members are read again
         let nearest: { id: string; d: number }[];
-        for (let n = upTo + 1; ; n *= 4) {
+        for (let n = 4 * upTo + 1; ; n *= 4) {
           const read = await db.execute<{ id: string; d: number | string }>(sql`
-            select p.user_id as id, ${distance} as d from ${opts.verified ? members : sql`profiles p`}
-            where ${sql.join(nearestFilters, sql` and `)}
-            order by ${distance} limit ${n}`);
+            select id, d from (
+              select p.user_id as id, ${distance} as d, ${visibleActivity} as a from ${opts.verified ? members : sql`profiles p`}
+              where ${sql.join(nearestFilters, sql` and `)}
+              order by ${distance} limit ${n}) r
+            order by d, a desc nulls last, id`);
           const rows = read.rows.map((r) => ({ id: r.id, d: Number(r.d) }));
           nearest = rows.filter((r) => r.d <= radius);
           // every match (within the distance) read
@@ -198,10 +202,21 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
             break;
           }
         }
-        // the page's placed members from those read: they met the filters and any distance asked (a
-        // filter's index or a circle here would read all its matches again); privacy checked again.
-        // Fewer than the page needs: the unplaced follow
+        // Fewer than the page needs and no distance asked: the unplaced follow
         const full = nearest.length >= upTo;
+        if (within !== null || full) {
+          // the page's members from those read: they met the filters and any distance asked (a
+          // filter's index or a circle here would read all its matches again); privacy checked
+          // again. Rows by primary key and the privacy filter alone: a plan that fits any ids, so prepared
+          const pageIds = nearest.slice(opts.offset, upTo).map((r) => r.id);
+          const found = await executePrepared<MemberRow>(
+            db,
+            sql`select ${columns} from ${members}
+              where ${sql.join([visibleTo(me), placedExpr, sql`p.user_id = any(string_to_array(${pageIds.join(',')}, ','))`], sql` and `)}`,
+          );
+          const at = new Map(pageIds.map((id, i) => [id, i]));
+          return found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!);
+        }
         const ids = nearest.map((r) => r.id).join(',');
         const placed = sql`select ${columns}, 0 as band, ${distance} as dist from ${members}
           where ${sql.join([visibleTo(me), placedExpr, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
@@ -211,9 +226,6 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
         const unplaced = sql`select ${columns}, 1 as band, null::float8 as dist from ${members}
           where ${where(sql`(p.location_lat is null or p.hide_location)`)}
           order by ${byActivity} limit ${upTo - nearest.length}`;
-        if (within !== null || full)
-          // rows by primary key and the privacy filter alone: a plan that fits any ids, so prepared
-          return executePrepared<MemberRow>(db, sql`select * from (${placed}) c order by dist, activity desc nulls last, "userId" ${page}`);
         query = sql`select * from ((${placed}) union all (${unplaced})) c order by band, dist, activity desc nulls last, "userId" ${page}`;
       }
       const rows = await db.execute<MemberRow>(query);

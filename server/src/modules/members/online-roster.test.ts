@@ -7,6 +7,7 @@ import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
 import { createOnlineRoster } from './online-roster';
+import { visibleActivity, visibleTo } from '../../db/visibility';
 
 /**
  * The Online tiles read their candidates from the online roster; the answer must be the one the
@@ -133,5 +134,38 @@ describe('the Online tiles from the roster', () => {
     expect((await roster.members()).map((m) => m.id)).not.toContain(
       (await rows<{ id: string }>(sql`select user_id as id from profiles where username = ${newcomer!.username}`))[0]!.id,
     );
+  });
+});
+
+describe('nearest first from the cell index', () => {
+  it('pages in the order of distance, then activity, then id, as one full sort of every member would', async () => {
+    const service = membersService(membersRepository(database.db));
+    for (const me of await viewers()) {
+      const [at] = await rows<{ lat: number; lng: number }>(
+        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${me}`,
+      );
+      const cell = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
+      const here = sql`point(${(Number(at!.lng) + 2) * Math.cos((Number(at!.lat) * Math.PI) / 180)}::float8, ${Number(at!.lat)}::float8)`;
+      const reference = async (maxKm?: number) =>
+        (
+          await rows<{ username: string }>(sql`select p.username from profiles p
+            where ${visibleTo(me)} ${maxKm === undefined ? sql`` : sql`and p.location_lat is not null and not p.hide_location and ${cell} <-> ${here} <= ${maxKm / 111.2 + 1e-9}`}
+            order by (p.location_lat is null or p.hide_location), case when p.location_lat is null or p.hide_location then null else ${cell} <-> ${here} end,
+              ${visibleActivity} desc nulls last, p.user_id
+            limit 40`)
+        ).map((r) => r.username);
+      const walk = async (search: Record<string, string>) => {
+        const seen: string[] = [];
+        let cursor: string | null = '0';
+        while (cursor !== null && seen.length < 40) {
+          const res = await service.list(me, membersQuerySchema.parse({ ...search, limit: '8', cursor }));
+          seen.push(...res.items.map((m) => m.username));
+          cursor = res.nextCursor;
+        }
+        return seen;
+      };
+      expect(await walk({})).toEqual(await reference());
+      expect(await walk({ maxKm: '50' })).toEqual(await reference(50));
+    }
   });
 });
