@@ -185,7 +185,11 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
         // read in full order (distance, then activity and id as the page orders them), so the page
         // is known from the read and only its own members are read again
         let nearest: { id: string; d: number }[];
-        for (let n = 4 * upTo + 1; ; n *= 4) {
+        // members share cells, so the page's last member is nearly always tied with more: without a
+        // narrowing filter read four pages' worth at once; a selective filter (text, or several) makes
+        // each row read in distance order cost more, so start at one page then
+        const selective = opts.q !== undefined || opts.name !== undefined || searched.length > 1;
+        for (let n = (selective ? 1 : 4) * upTo + 1; ; n *= 4) {
           const read = await db.execute<{ id: string; d: number | string }>(sql`
             select id, d from (
               select p.user_id as id, ${distance} as d, ${visibleActivity} as a from ${opts.verified ? members : sql`profiles p`}
