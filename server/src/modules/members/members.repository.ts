@@ -119,6 +119,31 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
     }
   }
 
+  /**
+   * Online First among members online now (the Search hub's Online tiles), from the online roster:
+   * its matches by activity up to the page's last (and those tied with it), read again by id with
+   * every filter and ordered by the database; more when a candidate is dropped (gone offline since).
+   */
+  async function onlineFirst(
+    me: string,
+    opts: MemberSearch & { offset: number; limit: number; maxKm?: number },
+    q: { from: Position | null; filters: SQL[]; columns: SQL; members: SQL; upTo: number },
+  ): Promise<MemberRow[]> {
+    const [everyone, blocked] = await Promise.all([roster!.snapshot(), blockedEitherWay(me)]);
+    const matches = rosterMatches(everyone, opts, { me, blocked, from: q.from, now: Date.now() });
+    for (let want = q.upTo; ; want *= 4) {
+      const picked = matches.byActivity(want);
+      const ids = picked.members.map((m) => m.id).join(',');
+      const rows = await executePrepared<MemberRow>(
+        db,
+        sql`select ${q.columns} from ${q.members}
+          where ${sql.join([...q.filters, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
+          order by ${byActivity} limit ${q.upTo}`,
+      );
+      if (rows.length >= q.upTo || picked.all) return rows.slice(opts.offset, q.upTo);
+    }
+  }
+
   return {
     /** Where the member themself is placed (their cell), for distances and nearest-first. */
     async positionOf(userId: string): Promise<Position | null> {
@@ -163,6 +188,8 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
           union all
           (select ${columns} from ${members} where ${where(sql`not u.verified`)} order by ${byActivity} limit ${upTo})
         ) c order by verified desc, activity desc nulls last, "userId" ${page}`;
+      } else if (!nearFrom && roster && rosterServes(opts)) {
+        return onlineFirst(me, opts, { from: opts.from, filters, columns, members, upTo });
       } else if (!nearFrom) {
         // Online First: online members are exactly those whose visible activity is within the last
         // minutes, so the activity order puts them first; without a cell, nearest is this order too

@@ -26,6 +26,9 @@ beforeAll(async () => {
       when abs(hashtext(user_id)) % 10 = 0 then now()
       else now() - make_interval(secs => abs(hashtext(user_id || 'a')) % 240) end
     where abs(hashtext(user_id)) % 10 < 4`);
+  // some placed nowhere (an unknown town): listed after everyone placed, or by activity alone
+  await database.db.execute(sql`update profiles set location_lat = null, location_lng = null, location_source = null
+    where abs(hashtext(user_id || 'u')) % 25 = 0`);
   // a few placed by their phone, for Who's Mobile Nearby
   await database.db.execute(sql`update profiles set location_source = 'device' where abs(hashtext(user_id || 'd')) % 8 = 0`);
 }, 120_000);
@@ -38,7 +41,9 @@ const viewers = async () => {
     and exists (select 1 from user_blocks c where c.blocked_id = b.blocker_id) limit 1`);
   const towns = await rows<{ id: string }>(sql`select distinct on (location_city) user_id as id from profiles
     where location_lat is not null and location_city in ('London', 'Leeds', 'Bristol') order by location_city, user_id`);
-  return [...(blocker ? [blocker.id] : []), ...towns.map((t) => t.id)];
+  const [nowhere] = await rows<{ id: string }>(sql`select user_id as id from profiles
+    where location_lat is null and setup_completed_at is not null order by user_id limit 1`);
+  return [...(blocker ? [blocker.id] : []), ...towns.map((t) => t.id), nowhere!.id];
 };
 
 const SEARCHES: Record<string, string>[] = [
@@ -52,6 +57,11 @@ const SEARCHES: Record<string, string>[] = [
   { online: '1', withPhoto: '1', type: 'couples', maxKm: '100' },
   { online: '1', mobile: '1' },
   { online: '1', joinedDays: '200' },
+  // Online First, as the Search hub's tiles send them
+  { online: '1', sort: 'online' },
+  { type: 'couples', online: '1', sort: 'online' },
+  { type: 'women', online: '1', sort: 'online' },
+  { online: '1', sort: 'online', maxKm: '30', verified: '1' },
 ];
 
 describe('the Online tiles from the roster', () => {
@@ -140,10 +150,28 @@ describe('the Online tiles from the roster', () => {
 describe('nearest first from the cell index', () => {
   it('pages in the order of distance, then activity, then id, as one full sort of every member would', async () => {
     const service = membersService(membersRepository(database.db));
+    const walk = async (me: string, search: Record<string, string>) => {
+      const seen: string[] = [];
+      let cursor: string | null = '0';
+      while (cursor !== null && seen.length < 40) {
+        const res = await service.list(me, membersQuerySchema.parse({ ...search, limit: '8', cursor }));
+        seen.push(...res.items.map((m) => m.username));
+        cursor = res.nextCursor;
+      }
+      return seen;
+    };
     for (const me of await viewers()) {
-      const [at] = await rows<{ lat: number; lng: number }>(
+      const [at] = await rows<{ lat: number | null; lng: number | null }>(
         sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${me}`,
       );
+      if (at!.lat === null || at!.lng === null) {
+        // placed nowhere: most recently active first, and nobody is within a distance of them
+        const byActivity = await rows<{ username: string }>(sql`select p.username from profiles p where ${visibleTo(me)}
+          order by ${visibleActivity} desc nulls last, p.user_id limit 40`);
+        expect(await walk(me, {})).toEqual(byActivity.map((r) => r.username));
+        expect(await walk(me, { maxKm: '50' })).toEqual([]);
+        continue;
+      }
       const cell = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
       const here = sql`point(${(Number(at!.lng) + 2) * Math.cos((Number(at!.lat) * Math.PI) / 180)}::float8, ${Number(at!.lat)}::float8)`;
       const reference = async (maxKm?: number) =>
@@ -154,18 +182,8 @@ describe('nearest first from the cell index', () => {
               ${visibleActivity} desc nulls last, p.user_id
             limit 40`)
         ).map((r) => r.username);
-      const walk = async (search: Record<string, string>) => {
-        const seen: string[] = [];
-        let cursor: string | null = '0';
-        while (cursor !== null && seen.length < 40) {
-          const res = await service.list(me, membersQuerySchema.parse({ ...search, limit: '8', cursor }));
-          seen.push(...res.items.map((m) => m.username));
-          cursor = res.nextCursor;
-        }
-        return seen;
-      };
-      expect(await walk({})).toEqual(await reference());
-      expect(await walk({ maxKm: '50' })).toEqual(await reference(50));
+      expect(await walk(me, {})).toEqual(await reference());
+      expect(await walk(me, { maxKm: '50' })).toEqual(await reference(50));
     }
   });
 });

@@ -197,6 +197,8 @@ export interface RosterMatches {
   nearest(count: number): RosterEntry[];
   /** the unplaced matches, by activity */
   unplaced: RosterEntry[];
+  /** the `count` most recently active matches (placed or not) and every one tied with the last; `all`: none left */
+  byActivity(count: number): { members: RosterEntry[]; all: boolean };
 }
 
 /**
@@ -210,7 +212,7 @@ export interface RosterMatches {
 export function rosterMatches(
   roster: RosterSnapshot,
   f: RosterSearch,
-  ctx: { me: string; blocked: ReadonlySet<string>; from: Position; now: number },
+  ctx: { me: string; blocked: ReadonlySet<string>; from: Position | null; now: number },
 ): RosterMatches {
   const { members, x, y, joinedAt, age, partnerAge, flags, gender } = roster;
   const allowed = f.type ? new Set<string>(MEMBER_TYPE_GENDERS[f.type]) : null;
@@ -222,7 +224,8 @@ export function rosterMatches(
   const need = (f.verified ? VERIFIED : 0) | (f.withPhoto ? WITH_PHOTO : 0) | (f.mobile ? DEVICE : 0);
   const radius = f.maxKm === undefined ? Infinity : f.maxKm / KM_PER_DEGREE + 1e-6;
   const r2 = radius * radius;
-  const { x: x0, y: y0 } = projected(ctx.from.lat, ctx.from.lng);
+  // without a cell of their own (nothing measured, no distance asked) every placed member is at 0
+  const { x: x0, y: y0 } = ctx.from ? projected(ctx.from.lat, ctx.from.lng) : { x: NaN, y: NaN };
   const found: number[] = [];
   const d2: number[] = [];
   const unplaced: RosterEntry[] = [];
@@ -232,7 +235,7 @@ export function rosterMatches(
     const xi = x[i]!;
     let dd = NaN;
     if (xi === xi) {
-      dd = (xi - x0) * (xi - x0) + (y[i]! - y0) * (y[i]! - y0);
+      dd = ctx.from ? (xi - x0) * (xi - x0) + (y[i]! - y0) * (y[i]! - y0) : 0;
       if (dd > r2) continue;
     } else if (radius !== Infinity) continue;
     const id = members[i]!.id;
@@ -246,6 +249,15 @@ export function rosterMatches(
   return {
     placedCount: found.length,
     unplaced,
+    byActivity(count) {
+      // everyone matching, placed or not, most recently active first: the roster is read in that
+      // order already (the activity index), so the first `count` and those tied with the last
+      const all = found.map((j) => members[j]!).concat(unplaced);
+      all.sort((a, b) => b.activeAt - a.activeAt);
+      let n = Math.min(count, all.length);
+      while (n > 0 && n < all.length && all[n]!.activeAt === all[n - 1]!.activeAt) n++;
+      return { members: all.slice(0, n), all: n === all.length };
+    },
     nearest(count) {
       // only those up to the `count`-th distance are ordered: a native sort of the distances finds it
       let cut = Infinity;
