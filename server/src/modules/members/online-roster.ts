@@ -129,7 +129,8 @@ export function createOnlineRoster(db: Db, opts: { ttlMs: number; now?: () => nu
         p.age, p.partner_age as "partnerAge", u.verified, p.avatar_url is not null as "withPhoto"
       from profiles p join "user" u on u.id = p.user_id
       where p.setup_completed_at is not null and not p.anonymous_mode and ${onlineExpr}
-        and ${visibleActivity} > now() - make_interval(mins => ${ONLINE_MINUTES})`);
+        and ${visibleActivity} > now() - make_interval(mins => ${ONLINE_MINUTES})
+      order by p.last_active_at desc, p.user_id`);
     // a literal of one shape (not a spread of the driver's row): the per-request scan reads these fields
     const members: RosterEntry[] = rows.rows.map((r) => {
       const lat = r.lat === null ? null : Number(r.lat);
@@ -229,6 +230,7 @@ export function rosterMatches(
   const found: number[] = [];
   const d2: number[] = [];
   const unplaced: RosterEntry[] = [];
+  const matched: RosterEntry[] = [];
   for (let i = 0; i < members.length; i++) {
     if (genderOk[gender[i]!] === 0 || joinedAt[i]! <= joinedAfter || (flags[i]! & need) !== need) continue;
     if (ages && !(age[i]! >= lo && age[i]! <= hi) && !(partnerAge[i]! >= lo && partnerAge[i]! <= hi)) continue;
@@ -240,20 +242,19 @@ export function rosterMatches(
     } else if (radius !== Infinity) continue;
     const id = members[i]!.id;
     if (id === ctx.me || ctx.blocked.has(id)) continue;
+    matched.push(members[i]!);
     if (dd === dd) {
       found.push(i);
       d2.push(dd);
     } else unplaced.push(members[i]!);
   }
-  unplaced.sort((a, b) => b.activeAt - a.activeAt);
   return {
     placedCount: found.length,
     unplaced,
     byActivity(count) {
       // everyone matching, placed or not, most recently active first: the roster is read in that
-      // order already (the activity index), so the first `count` and those tied with the last
-      const all = found.map((j) => members[j]!).concat(unplaced);
-      all.sort((a, b) => b.activeAt - a.activeAt);
+      // order, so the first `count` matches as scanned and those tied with the last
+      const all = matched;
       let n = Math.min(count, all.length);
       while (n > 0 && n < all.length && all[n]!.activeAt === all[n - 1]!.activeAt) n++;
       return { members: all.slice(0, n), all: n === all.length };
