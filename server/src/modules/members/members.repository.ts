@@ -133,13 +133,16 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
     const matches = rosterMatches(everyone, opts, { me, blocked, from: q.from, now: Date.now() });
     for (let want = q.upTo; ; want *= 4) {
       const picked = matches.byActivity(want);
-      const ids = picked.members.map((m) => m.id).join(',');
-      const rows = await executePrepared<MemberRow>(
+      const ids = picked.members.map((m) => m.id);
+      const found = await executePrepared<MemberRow>(
         db,
         sql`select ${q.columns} from ${q.members}
-          where ${sql.join([...q.filters, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
-          order by ${byActivity} limit ${q.upTo}`,
+          where ${sql.join([...q.filters, sql`p.user_id = any(string_to_array(${ids.join(',')}, ','))`], sql` and `)}`,
       );
+      // in the roster's order (activity when it was read), so the pages of one roster neither repeat
+      // nor skip a member whose activity moved since; a fresh roster's order is the database's
+      const at = new Map(ids.map((id, i) => [id, i]));
+      const rows = found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!);
       if (rows.length >= q.upTo || picked.all) return rows.slice(opts.offset, q.upTo);
     }
   }
@@ -239,14 +242,15 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
           // the page's members from those read: they met the filters and any distance asked (a
           // filter's index or a circle here would read all its matches again); privacy checked
           // again. Rows by primary key and the privacy filter alone: a plan that fits any ids, so prepared
-          const pageIds = nearest.slice(opts.offset, upTo).map((r) => r.id);
+          // two beyond the page: one dropped by the re-read (blocked or hidden since) leaves it full
+          const pageIds = nearest.slice(opts.offset, upTo + 2).map((r) => r.id);
           const found = await executePrepared<MemberRow>(
             db,
             sql`select ${columns} from ${members}
               where ${sql.join([visibleTo(me), placedExpr, sql`p.user_id = any(string_to_array(${pageIds.join(',')}, ','))`], sql` and `)}`,
           );
           const at = new Map(pageIds.map((id, i) => [id, i]));
-          return found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!);
+          return found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!).slice(0, upTo - opts.offset);
         }
         const ids = nearest.map((r) => r.id).join(',');
         const placed = sql`select ${columns}, 0 as band, ${distance} as dist from ${members}

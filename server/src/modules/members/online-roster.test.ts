@@ -147,6 +147,25 @@ describe('the Online tiles from the roster', () => {
   });
 });
 
+describe('Online First from a roster read a moment ago', () => {
+  it('pages without repeating or skipping anyone whose activity moved since the read', async () => {
+    let clock = 0;
+    const roster = createOnlineRoster(database.db, { ttlMs: 5000, now: () => clock });
+    const service = membersService(membersRepository(database.db, { roster }));
+    const [me] = await viewers();
+    const page = async (cursor: string) =>
+      (await service.list(me!, membersQuerySchema.parse({ online: '1', sort: 'online', limit: '5', cursor }))).items.map((m) => m.username);
+    const first = await page('0');
+    const whole = [...first, ...(await page('5')), ...(await page('10'))];
+    // someone further down becomes the most recently active, between page 1 and page 2
+    await database.db.execute(sql`update profiles set last_active_at = now() + interval '1 second' where username = ${whole[12]!}`);
+    const second = await page('5');
+    const third = await page('10');
+    expect([...first, ...second, ...third]).toEqual(whole);
+    expect(new Set([...first, ...second, ...third]).size).toBe(15);
+  });
+});
+
 describe('nearest first from the cell index', () => {
   it('pages in the order of distance, then activity, then id, as one full sort of every member would', async () => {
     const service = membersService(membersRepository(database.db));

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { onlineExpr, visibleActivity } from '../../db/visibility';
@@ -102,7 +103,8 @@ function columns(members: RosterEntry[]): RosterSnapshot {
  * `ttlMs` 0 reads on every call (tests).
  */
 export function createOnlineRoster(db: Db, opts: { ttlMs: number; now?: () => number }): OnlineRoster {
-  const now = opts.now ?? Date.now;
+  // a monotonic clock: a wall clock stepped back would keep an old roster for as long
+  const now = opts.now ?? (() => performance.now());
   let current: { at: number; snapshot: RosterSnapshot } | null = null;
   let reading: Promise<RosterSnapshot> | null = null;
 
