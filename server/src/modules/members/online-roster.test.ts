@@ -149,7 +149,7 @@ describe('the Online tiles from the roster', () => {
 
 describe('Online First from a roster read a moment ago', () => {
   it('pages without repeating or skipping anyone whose activity moved since the read', async () => {
-    let clock = 0;
+    const clock = 0;
     const roster = createOnlineRoster(database.db, { ttlMs: 5000, now: () => clock });
     const service = membersService(membersRepository(database.db, { roster }));
     const [me] = await viewers();
