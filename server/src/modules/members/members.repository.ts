@@ -122,7 +122,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
   /**
    * Online First among members online now (the Search hub's Online tiles), from the online roster:
    * its matches by activity up to the page's last (and those tied with it), read again by id with
-   * every filter and ordered by the database; more when a candidate is dropped (gone offline since).
+   * every filter and kept in the roster's order; more when a candidate is dropped (gone offline since).
    */
   async function onlineFirst(
     me: string,
