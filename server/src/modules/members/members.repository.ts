@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
 import { memberCardColumns, type MemberCardRow } from './member-card';
-import { onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
+import { onlineExpr, visibleActivity, visibleTo, visibleToExcept } from '../../db/visibility';
 import { KM_PER_DEGREE, rosterMatches, type OnlineRoster } from './online-roster';
 
 export type MemberRow = MemberCardRow & { liked: boolean };
@@ -92,9 +92,10 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
   async function onlineNearest(
     me: string,
     opts: MemberSearch & { offset: number; limit: number; maxKm?: number },
-    q: { from: Position; filters: SQL[]; distance: SQL; columns: SQL; members: SQL; upTo: number },
+    q: { from: Position; filters: SQL[]; distance: SQL; columns: SQL; members: SQL; upTo: number; blocked: Set<string> },
   ): Promise<MemberRow[]> {
-    const [everyone, blocked] = await Promise.all([roster!.snapshot(), blockedEitherWay(me)]);
+    const everyone = await roster!.snapshot();
+    const blocked = q.blocked;
     const matches = rosterMatches(everyone, opts, { me, blocked, from: q.from, now: Date.now() });
     const where = (...more: SQL[]) => sql.join([...q.filters, ...more], sql` and `);
     const statement = (placedIds: string, unplacedIds: string) => sql`select * from (
@@ -127,9 +128,10 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
   async function onlineFirst(
     me: string,
     opts: MemberSearch & { offset: number; limit: number; maxKm?: number },
-    q: { from: Position | null; filters: SQL[]; columns: SQL; members: SQL; upTo: number },
+    q: { from: Position | null; filters: SQL[]; columns: SQL; members: SQL; upTo: number; blocked: Set<string> },
   ): Promise<MemberRow[]> {
-    const [everyone, blocked] = await Promise.all([roster!.snapshot(), blockedEitherWay(me)]);
+    const everyone = await roster!.snapshot();
+    const blocked = q.blocked;
     const matches = rosterMatches(everyone, opts, { me, blocked, from: q.from, now: Date.now() });
     for (let want = q.upTo; ; want *= 4) {
       const picked = matches.byActivity(want);
@@ -163,7 +165,8 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
      */
     async list(me: string, opts: MemberSearch & { from: Position | null; nearestTo?: Position | null; offset: number; limit: number }) {
       const searched = searchFilters(opts);
-      const filters: SQL[] = [visibleTo(me), ...searched];
+      const blocked = await blockedEitherWay(me);
+      const filters: SQL[] = [visibleToExcept(me, blocked), ...searched];
       // every page reads at most this many rows from each ordered index scan
       const upTo = opts.offset + opts.limit;
       let within: SQL | null = null;
@@ -192,7 +195,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
           (select ${columns} from ${members} where ${where(sql`not u.verified`)} order by ${byActivity} limit ${upTo})
         ) c order by verified desc, activity desc nulls last, "userId" ${page}`;
       } else if (!nearFrom && roster && rosterServes(opts)) {
-        return onlineFirst(me, opts, { from: opts.from, filters, columns, members, upTo });
+        return onlineFirst(me, opts, { from: opts.from, filters, columns, members, upTo, blocked });
       } else if (!nearFrom) {
         // Online First: online members are exactly those whose visible activity is within the last
         // minutes, so the activity order puts them first; without a cell, nearest is this order too
@@ -206,8 +209,8 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
         const here = cellOf(nearFrom);
         const distance = sql`${cellExpr} <-> ${here}`;
         if (roster && rosterServes(opts) && nearFrom === opts.from)
-          return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo });
-        const nearestFilters = [visibleTo(me), ...searched, placedExpr];
+          return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
+        const nearestFilters = [visibleToExcept(me, blocked), ...searched, placedExpr];
         // within maxKm of the caller: measured on what is read when the order is from the caller too
         // (a circle in that read would make the planner sort the whole circle); else part of the read
         const radius = opts.maxKm !== undefined && nearFrom === opts.from ? opts.maxKm / KM_PER_DEGREE + 1e-9 : Infinity;
