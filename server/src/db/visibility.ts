@@ -16,7 +16,7 @@ export const noBlockBetween = (me: string, other: SQL) => sql`
   and not exists (select 1 from user_blocks b where b.blocker_id = ${other} and b.blocked_id = ${me})`;
 
 /** Finished profiles of members not in anonymous mode: anyone may be shown these, blocks aside. */
-const shownToAnyone = sql`p.setup_completed_at is not null and not p.anonymous_mode`;
+export const shownToAnyone = sql`p.setup_completed_at is not null and not p.anonymous_mode`;
 
 /** Members `me` may be shown: finished profiles, not anonymous, nobody on either side of a block. */
 export const shownTo = (me: string) => sql`${shownToAnyone} and ${noBlockBetween(me, sql`p.user_id`)}`;

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
 import { memberCardColumns, type MemberCardRow } from './member-card';
-import { onlineExpr, visibleActivity, visibleTo, visibleToExcept } from '../../db/visibility';
-import { KM_PER_DEGREE, rosterMatches, type OnlineRoster } from './online-roster';
+import { onlineExpr, shownToAnyone, visibleActivity, visibleToExcept } from '../../db/visibility';
+import { KM_PER_DEGREE, projected, rosterMatches, type OnlineRoster } from './online-roster';
 
 export type MemberRow = MemberCardRow & { liked: boolean };
 
@@ -18,7 +18,10 @@ export type MemberRow = MemberCardRow & { liked: boolean };
  * in degrees of latitude, so `<->` is a distance and km / 111.2 a radius.
  */
 const cellExpr = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
-const cellOf = (at: Position) => sql`point(${(at.lng + 2) * Math.cos((at.lat * Math.PI) / 180)}::float8, ${at.lat}::float8)`;
+const cellOf = (at: Position) => {
+  const { x, y } = projected(at.lat, at.lng);
+  return sql`point(${x}::float8, ${y}::float8)`;
+};
 /** Placed for others: the condition of `profiles_visible_cell_idx` (with the privacy filter's). */
 const placedExpr = sql`p.location_lat is not null and not p.hide_location`;
 /** The activity order, as `profiles_visible_activity_idx` keeps it. */
@@ -250,14 +253,14 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
           const found = await executePrepared<MemberRow>(
             db,
             sql`select ${columns} from ${members}
-              where ${sql.join([visibleTo(me), placedExpr, sql`p.user_id = any(string_to_array(${pageIds.join(',')}, ','))`], sql` and `)}`,
+              where ${sql.join([visibleToExcept(me, blocked), placedExpr, sql`p.user_id = any(string_to_array(${pageIds.join(',')}, ','))`], sql` and `)}`,
           );
           const at = new Map(pageIds.map((id, i) => [id, i]));
           return found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!).slice(0, upTo - opts.offset);
         }
         const ids = nearest.map((r) => r.id).join(',');
         const placed = sql`select ${columns}, 0 as band, ${distance} as dist from ${members}
-          where ${sql.join([visibleTo(me), placedExpr, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
+          where ${sql.join([visibleToExcept(me, blocked), placedExpr, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
           order by ${distance}, ${byActivity} limit ${upTo}`;
         // members who hide their location or have no cell come after everyone placed, by activity:
         // read only when the placed matches end before this page does
@@ -291,7 +294,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
       if (roster) return (await roster.members()).length;
       const [row] = await executePrepared<{ n: number | string }>(
         db,
-        sql`select count(*) as n from profiles p where not p.anonymous_mode and p.setup_completed_at is not null and ${onlineExpr}`,
+        sql`select count(*) as n from profiles p where ${shownToAnyone} and ${onlineExpr}`,
       );
       return Number(row?.n ?? 0);
     },

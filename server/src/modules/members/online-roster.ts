@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { onlineExpr, visibleActivity } from '../../db/visibility';
+import { onlineExpr, shownToAnyone, visibleActivity } from '../../db/visibility';
 import { AGE_FILTER, MEMBER_TYPE_GENDERS, ONLINE_MINUTES, type MemberType } from '@velvet/core/schemas/member.schema';
 import type { Position } from '@velvet/core/geo/grid';
 
@@ -12,10 +12,7 @@ export const KM_PER_DEGREE = 111.2;
 export interface RosterEntry {
   id: string;
   gender: string | null;
-  /** the cell others may place them by: null when unplaced or hiding their location */
-  lat: number | null;
-  lng: number | null;
-  /** the cell in the cell index's projection (null with lat and lng) */
+  /** the cell others may place them by, in the cell index's projection: null when unplaced or hiding their location */
   x: number | null;
   y: number | null;
   device: boolean;
@@ -130,7 +127,7 @@ export function createOnlineRoster(db: Db, opts: { ttlMs: number; now?: () => nu
         extract(epoch from p.last_active_at) * 1000 as "activeAt", extract(epoch from p.created_at) * 1000 as "joinedAt",
         p.age, p.partner_age as "partnerAge", u.verified, p.avatar_url is not null as "withPhoto"
       from profiles p join "user" u on u.id = p.user_id
-      where p.setup_completed_at is not null and not p.anonymous_mode and ${onlineExpr}
+      where ${shownToAnyone} and ${onlineExpr}
         and ${visibleActivity} > now() - make_interval(mins => ${ONLINE_MINUTES})
       order by p.last_active_at desc, p.user_id`);
     // a literal of one shape (not a spread of the driver's row): the per-request scan reads these fields
@@ -141,8 +138,6 @@ export function createOnlineRoster(db: Db, opts: { ttlMs: number; now?: () => nu
       return {
         id: r.id,
         gender: r.gender,
-        lat,
-        lng,
         x: cell ? cell.x : null,
         y: cell ? cell.y : null,
         device: r.device === true,
