@@ -225,10 +225,11 @@ async function capturePlans(url, caller) {
   ]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-plans-'));
   const base = 'http://localhost:3000';
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url });
+  // the member index as the server keeps it (built once, then kept by NOTIFY), not read per request as in tests
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url, MEMBER_INDEX: 'live' });
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate(); // as the server would on start: plans are of the schema it will run on
-  const { app } = createApp({
+  const { app, memberIndex } = createApp({
     config,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
@@ -237,6 +238,8 @@ async function capturePlans(url, caller) {
   });
   const inProcess = (u, init) => app.request(u.replace(base, ''), init);
   const cookie = await signIn(base, caller.email, inProcess);
+  await memberIndex.table();
+  while (memberIndex.state() !== 'ready') await new Promise((r) => setTimeout(r, 100));
 
   let recording = null;
   const original = pg.Client.prototype.query;
@@ -278,6 +281,7 @@ async function capturePlans(url, caller) {
   } finally {
     pg.Client.prototype.query = original;
     await explain.end();
+    await memberIndex.close();
     await database.close();
   }
   console.log(`Plans written: ${written.length} files in bench/plans/ (${sizeLabel}-*.txt)`);
@@ -299,6 +303,17 @@ async function runKind(kind) {
     const cookies = [];
     for (const c of prepared.callers) cookies.push(await signIn(server.url, c.email));
     const http = values.client === 'node' ? httpClient(server.url, connections) : rawHttpClient(server.url, connections);
+    // the member index is built on first use: start it and measure once it is ready
+    await http.request('GET', '/api/v1/members?sort=nearest', cookies[0]);
+    const t0 = performance.now();
+    for (;;) {
+      const health = await http.request('GET', '/api/v1/health', '');
+      const state = JSON.parse(health.text).memberIndex;
+      if (state === undefined || state === 'ready' || state === 'off') break;
+      if (performance.now() - t0 > 300_000) throw new Error('the member index took over 5 minutes to build');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    console.log(`Member index ready ${ms(performance.now() - t0)} after the first request.`);
     for (const [name, what, p] of requests) {
       // requests that timed out in the last run may still hold the server's database connections:
       // wait until a health check (one `select 1` through the same pool) answers promptly again

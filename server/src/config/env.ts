@@ -60,6 +60,8 @@ const envSchema = z
     WORKERS: wholeNumber('WORKERS', 1, 64, 1),
     // -1: unset (5 s; 0 under NODE_ENV=test, so a test sees who it just made online)
     ONLINE_ROSTER_SECONDS: wholeNumber('ONLINE_ROSTER_SECONDS', 0, 300, -1),
+    // unset: live (per-call under NODE_ENV=test, so a test searches what it just wrote)
+    MEMBER_INDEX: z.enum(['live', 'per-call', 'off']).optional(),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
@@ -117,6 +119,8 @@ export interface Config {
   workers: number;
   /** how long the list of members online now is reused (members.online-roster); 0 reads it for every request */
   onlineRosterSeconds: number;
+  /** the member index's mode (modules/members/member-index.ts) */
+  memberIndex: 'live' | 'per-call' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -213,5 +217,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
     onlineRosterSeconds: e.ONLINE_ROSTER_SECONDS >= 0 ? e.ONLINE_ROSTER_SECONDS : e.NODE_ENV === 'test' ? 0 : 5,
+    memberIndex: e.MEMBER_INDEX ?? (e.NODE_ENV === 'test' ? 'per-call' : 'live'),
   };
 }

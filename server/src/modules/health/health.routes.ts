@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { Database } from '../../db/client';
 import type { Storage } from '../../storage/storage';
+import type { MemberIndex } from '../members/member-index';
 
-/** GET /api/v1/health: whether the database and storage answer. */
-export function healthRoutes(deps: { database: Database; storage: Storage }) {
+/** GET /api/v1/health: whether the database and storage answer, and whether the member index is built yet. */
+export function healthRoutes(deps: { database: Database; storage: Storage; memberIndex?: MemberIndex }) {
   return new Hono().get('/', async (c) => {
     const check = async (fn: () => Promise<void>) => {
       try {
@@ -20,6 +21,7 @@ export function healthRoutes(deps: { database: Database; storage: Storage }) {
         status: ok ? 'ok' : 'degraded',
         database: { status: database, kind: deps.database.kind },
         storage: { status: storage, kind: deps.storage.kind },
+        ...(deps.memberIndex ? { memberIndex: deps.memberIndex.state() } : {}),
       },
       ok ? 200 : 503,
     );

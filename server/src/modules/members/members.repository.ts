@@ -9,6 +9,8 @@ import { executePrepared } from '../../db/prepared';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import { onlineExpr, shownToAnyone, visibleActivity, visibleToExcept } from '../../db/visibility';
 import { KM_PER_DEGREE, projected, rosterMatches, type OnlineRoster } from './online-roster';
+import type { MemberIndex, MemberTable } from './member-index';
+import { nearestInIndex } from './index-search';
 
 export type MemberRow = MemberCardRow & { liked: boolean };
 
@@ -24,6 +26,8 @@ const cellOf = (at: Position) => {
 };
 /** Placed for others: the condition of `profiles_visible_cell_idx` (with the privacy filter's). */
 const placedExpr = sql`p.location_lat is not null and not p.hide_location`;
+/** The distance order's key, as index-search's `distanceKey`: ties within a micro-degree, broken by activity and id. */
+const keyOf = (distance: SQL) => sql`floor((${distance}) * 1e6)`;
 /** The activity order, as `profiles_visible_activity_idx` keeps it. */
 const byActivity = sql`${visibleActivity} desc nulls last, p.user_id`;
 
@@ -71,8 +75,8 @@ function searchFilters(f: MemberSearch): SQL[] {
 /** The filters the online roster judges by itself; text, a town or creators read the database. */
 const rosterServes = (f: MemberSearch) => f.online && !f.q && !f.name && !f.location && !f.creator;
 
-export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) {
-  const { roster } = opts;
+export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?: MemberIndex } = {}) {
+  const { roster, index } = opts;
 
   /** Everyone on either side of a block with `me`: a few primary-key look-ups, usually none. */
   async function blockedEitherWay(me: string): Promise<Set<string>> {
@@ -102,9 +106,9 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
     const matches = rosterMatches(everyone, opts, { me, blocked, from: q.from, now: Date.now() });
     const where = (...more: SQL[]) => sql.join([...q.filters, ...more], sql` and `);
     const statement = (placedIds: string, unplacedIds: string) => sql`select * from (
-        (select ${q.columns}, 0 as band, ${q.distance} as dist from ${q.members}
+        (select ${q.columns}, 0 as band, ${keyOf(q.distance)} as dist from ${q.members}
           where ${where(placedExpr, sql`p.user_id = any(string_to_array(${placedIds}, ','))`)}
-          order by ${q.distance}, ${byActivity} limit ${q.upTo})
+          order by ${keyOf(q.distance)}, ${byActivity} limit ${q.upTo})
         union all
         (select ${q.columns}, 1 as band, null::float8 as dist from ${q.members}
           where ${where(sql`(p.location_lat is null or p.hide_location)`, sql`p.user_id = any(string_to_array(${unplacedIds}, ','))`)}
@@ -150,6 +154,42 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
       const rows = found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!);
       if (rows.length >= q.upTo || picked.all) return rows.slice(opts.offset, q.upTo);
     }
+  }
+
+  /**
+   * Nearest first from the member index: it walks the cells outwards and gives the candidates in the
+   * page's order; the page's own (two more, for any dropped) are read again by id with the privacy
+   * filter and every condition of the search, and kept in the index's order. A candidate the
+   * statement drops (hidden, blocked or changed since the index heard) makes it take the next ones.
+   */
+  async function nearestFromIndex(
+    table: MemberTable,
+    me: string,
+    opts: MemberSearch & { from: Position | null; offset: number; limit: number },
+    q: { nearFrom: Position; searched: SQL[]; columns: SQL; members: SQL; upTo: number; blocked: Set<string> },
+  ): Promise<MemberRow[]> {
+    const walk = nearestInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, orderFrom: q.nearFrom, now: Date.now() });
+    walk.next(opts.offset);
+    const want = q.upTo - opts.offset;
+    const filters = [visibleToExcept(me, q.blocked), ...q.searched];
+    const rows: MemberRow[] = [];
+    while (rows.length < want && !walk.done) {
+      const ids = walk.next(want - rows.length + 2);
+      if (ids.length === 0) break;
+      // placed where the index placed them: one who hides their location since is not among the nearest
+      const placed = ids.filter((id) => table.cell[table.slotOf.get(id) ?? -1]! >= 0);
+      const unplaced = ids.filter((id) => !(table.cell[table.slotOf.get(id) ?? -1]! >= 0));
+      const found = await executePrepared<MemberRow>(
+        db,
+        sql`select ${q.columns} from ${q.members}
+          where ${sql.join(filters, sql` and `)} and (
+            (${placedExpr} and p.user_id = any(string_to_array(${placed.join(',')}, ',')))
+            or (not (${placedExpr}) and p.user_id = any(string_to_array(${unplaced.join(',')}, ','))))`,
+      );
+      const at = new Map(ids.map((id, i) => [id, i]));
+      rows.push(...found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!));
+    }
+    return rows.slice(0, want);
   }
 
   return {
@@ -213,6 +253,10 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
         const distance = sql`${cellExpr} <-> ${here}`;
         if (roster && rosterServes(opts) && nearFrom === opts.from)
           return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
+        if (index && !opts.q && !opts.name) {
+          const table = await index.table();
+          if (table) return nearestFromIndex(table, me, opts, { nearFrom, searched, columns, members, upTo, blocked });
+        }
         const nearestFilters = [visibleToExcept(me, blocked), ...searched, placedExpr];
         // within maxKm of the caller: measured on what is read when the order is from the caller too
         // (a circle in that read would make the planner sort the whole circle); else part of the read
@@ -220,25 +264,25 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
         if (within && radius === Infinity) nearestFilters.push(within);
         // read in full order (distance, then activity and id as the page orders them), so the page
         // is known from the read and only its own members are read again
-        let nearest: { id: string; d: number }[];
+        let nearest: { id: string; d: number; k: number }[];
         // members share cells, so the page's last member is nearly always tied with more: without a
         // narrowing filter read four pages' worth at once; a selective filter (text, or several) makes
         // each row read in distance order cost more, so start at one page then
         const selective = opts.q !== undefined || opts.name !== undefined || searched.length > 1;
         for (let n = (selective ? 1 : 4) * upTo + 1; ; n *= 4) {
-          const read = await db.execute<{ id: string; d: number | string }>(sql`
+          const read = await db.execute<{ id: string; d: number | string; k: number | string }>(sql`
             select id, d from (
-              select p.user_id as id, ${distance} as d, ${visibleActivity} as a from ${opts.verified ? members : sql`profiles p`}
+              select p.user_id as id, ${distance} as d, ${keyOf(distance)} as k, ${visibleActivity} as a from ${opts.verified ? members : sql`profiles p`}
               where ${sql.join(nearestFilters, sql` and `)}
               order by ${distance} limit ${n}) r
-            order by d, a desc nulls last, id`);
-          const rows = read.rows.map((r) => ({ id: r.id, d: Number(r.d) }));
+            order by k, a desc nulls last, id`);
+          const rows = read.rows.map((r) => ({ id: r.id, d: Number(r.d), k: Number(r.k) }));
           nearest = rows.filter((r) => r.d <= radius);
           // every match (within the distance) read
           if (rows.length < n || nearest.length < rows.length) break;
           const last = rows[upTo - 1]!;
-          if (rows[n - 1]!.d > last.d) {
-            nearest = rows.filter((r) => r.d <= last.d);
+          if (rows[n - 1]!.k > last.k) {
+            nearest = rows.filter((r) => r.k <= last.k);
             break;
           }
         }
@@ -259,9 +303,9 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster } = {}) 
           return found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!).slice(0, upTo - opts.offset);
         }
         const ids = nearest.map((r) => r.id).join(',');
-        const placed = sql`select ${columns}, 0 as band, ${distance} as dist from ${members}
+        const placed = sql`select ${columns}, 0 as band, ${keyOf(distance)} as dist from ${members}
           where ${sql.join([visibleToExcept(me, blocked), placedExpr, sql`p.user_id = any(string_to_array(${ids}, ','))`], sql` and `)}
-          order by ${distance}, ${byActivity} limit ${upTo}`;
+          order by ${keyOf(distance)}, ${byActivity} limit ${upTo}`;
         // members who hide their location or have no cell come after everyone placed, by activity:
         // read only when the placed matches end before this page does
         const unplaced = sql`select ${columns}, 1 as band, null::float8 as dist from ${members}

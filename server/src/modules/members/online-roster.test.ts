@@ -7,6 +7,7 @@ import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
 import { createOnlineRoster } from './online-roster';
+import { createMemberIndex } from './member-index';
 import { visibleActivity, visibleTo } from '../../db/visibility';
 
 /**
@@ -167,9 +168,10 @@ describe('Online First from a roster read a moment ago', () => {
 });
 
 describe('nearest first from the cell index', () => {
-  it('pages in the order of distance, then activity, then id, as one full sort of every member would', async () => {
-    const service = membersService(membersRepository(database.db));
-    const walk = async (me: string, search: Record<string, string>) => {
+  it('pages in the order of distance, then activity, then id, as one full sort of every member would (database and member index)', async () => {
+    const fromDatabase = membersService(membersRepository(database.db));
+    const fromIndex = membersService(membersRepository(database.db, { index: createMemberIndex(database, { mode: 'per-call' }) }));
+    const walkWith = async (service: typeof fromDatabase, me: string, search: Record<string, string>) => {
       const seen: string[] = [];
       let cursor: string | null = '0';
       while (cursor !== null && seen.length < 40) {
@@ -179,6 +181,11 @@ describe('nearest first from the cell index', () => {
       }
       return seen;
     };
+    const both = async (me: string, search: Record<string, string>) => {
+      const listed = await walkWith(fromDatabase, me, search);
+      expect(await walkWith(fromIndex, me, search)).toEqual(listed);
+      return listed;
+    };
     for (const me of await viewers()) {
       const [at] = await rows<{ lat: number | null; lng: number | null }>(
         sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${me}`,
@@ -187,8 +194,8 @@ describe('nearest first from the cell index', () => {
         // placed nowhere: most recently active first, and nobody is within a distance of them
         const byActivity = await rows<{ username: string }>(sql`select p.username from profiles p where ${visibleTo(me)}
           order by ${visibleActivity} desc nulls last, p.user_id limit 40`);
-        expect(await walk(me, {})).toEqual(byActivity.map((r) => r.username));
-        expect(await walk(me, { maxKm: '50' })).toEqual([]);
+        expect(await both(me, {})).toEqual(byActivity.map((r) => r.username));
+        expect(await both(me, { maxKm: '50' })).toEqual([]);
         continue;
       }
       const cell = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
@@ -197,12 +204,12 @@ describe('nearest first from the cell index', () => {
         (
           await rows<{ username: string }>(sql`select p.username from profiles p
             where ${visibleTo(me)} ${maxKm === undefined ? sql`` : sql`and p.location_lat is not null and not p.hide_location and ${cell} <-> ${here} <= ${maxKm / 111.2 + 1e-9}`}
-            order by (p.location_lat is null or p.hide_location), case when p.location_lat is null or p.hide_location then null else ${cell} <-> ${here} end,
+            order by (p.location_lat is null or p.hide_location), case when p.location_lat is null or p.hide_location then null else floor((${cell} <-> ${here}) * 1e6) end,
               ${visibleActivity} desc nulls last, p.user_id
             limit 40`)
         ).map((r) => r.username);
-      expect(await walk(me, {})).toEqual(await reference());
-      expect(await walk(me, { maxKm: '50' })).toEqual(await reference(50));
+      expect(await both(me, {})).toEqual(await reference());
+      expect(await both(me, { maxKm: '50' })).toEqual(await reference(50));
     }
   });
 });

@@ -261,7 +261,8 @@ export function rosterMatches(
       let cut = Infinity;
       if (count < found.length) {
         const k = Float64Array.from(d2).sort()[Math.max(0, count - 1)]!;
-        cut = (Math.sqrt(k) + 1e-9) ** 2;
+        // and every one the database may tie with it (distances equal to a micro-degree: `distanceKey`)
+        cut = (Math.sqrt(k) + 2e-6) ** 2;
       }
       const picked: number[] = [];
       for (let j = 0; j < found.length; j++) if (d2[j]! <= cut) picked.push(j);
