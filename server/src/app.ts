@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps) {
   // read again in full every 15 minutes: anything a lost notification left behind lasts no longer
   const memberIndex = createMemberIndex(database, { mode: config.memberIndex, rebuildMs: 15 * 60_000 });
   const members = membersService(membersRepository(database.db, { roster, index: memberIndex }));
-  const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
+  const discover = discoverService({ repo: discoverRepository(database.db, { index: memberIndex }), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),

@@ -3,15 +3,10 @@ import { DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
-import { noBlockBetween, onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
-
-/**
- * How many candidates each leg of the feed considers before ranking. Ranking needs every candidate's
- * shared-interest count, which no index can order by; taking a bounded pool through an index first
- * keeps the cost flat however large the community grows. Likes and passes drop members out of the
- * pool, so the next call reaches further down.
- */
-const POOL = 200;
+import { blockedEitherWay } from '../../db/blocks';
+import type { MemberIndex, MemberTable } from '../members/member-index';
+import { POOL, rankedPool } from './discover-pool';
+import { noBlockBetween, onlineExpr, visibleActivity, visibleTo, visibleToExcept } from '../../db/visibility';
 
 export interface Viewer {
   position: Position | null;
@@ -76,7 +71,86 @@ function ageInRange(minAge: number, maxAge: number | null) {
   return sql`(${within(sql`p.age`)} or (p.kind <> 'individual' and ${within(sql`p.partner_age`)}))`;
 }
 
-export function discoverRepository(db: Db) {
+export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
+  /** The scored, ranked rows of a pool of members (a statement giving `user_id`s), the first `limit`. */
+  async function scoredRows(viewer: Viewer, pool: SQL, d2: SQL, limit: number, prepared = false): Promise<CandidateRow[]> {
+    const rank = sql`shared desc, d2 asc nulls last, activity desc nulls last, verified desc, user_id`;
+    const statement = sql`
+        with mine as (
+          select coalesce(array_agg(i), '{}'::text[]) as interests
+          from jsonb_array_elements_text(${JSON.stringify(viewer.interests)}::jsonb) as i
+        ),
+        pool as (${pool}),
+        scored as (
+          select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
+            p.location_lng, p.hide_location, p.avatar_url, u.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
+            ${d2} as d2,
+            array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n) as common
+          from pool join profiles p on p.user_id = pool.user_id join "user" u on u.id = p.user_id cross join mine
+        ),
+        ranked as (
+          select *, cardinality(common) as shared from scored order by ${rank} limit ${limit}
+        )
+        select r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
+          r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
+          r.hide_location as "hideLocation", r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
+          r.common[1:${sql.raw(String(DISCOVER_SHARED_MAX))}] as "commonInterests",
+          (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
+          (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
+        from ranked r
+        order by ${rank}`;
+    return prepared ? executePrepared<CandidateRow>(db, statement) : (await db.execute<CandidateRow>(statement)).rows;
+  }
+
+  /**
+   * The ranked pool from the member index (discover-pool.ts), its first members read again by id with
+   * every condition (privacy, likes and passes, age, distance) and scored by the same statement; one
+   * dropped (changed since the index heard) makes it take the next.
+   */
+  async function candidatesFromIndex(
+    table: MemberTable,
+    me: string,
+    viewer: Viewer,
+    q: CandidateQuery,
+    conditions: SQL[],
+    d2: SQL,
+  ): Promise<CandidateRow[]> {
+    const [blocked, decided] = await Promise.all([
+      blockedEitherWay(db, me),
+      executePrepared<{ id: string }>(db, sql`select liked_id as id from likes where liker_id = ${me}`),
+    ]);
+    const query = {
+      me,
+      blocked,
+      decided: new Set(decided.map((r) => r.id)),
+      interests: viewer.interests,
+      minAge: q.minAge,
+      maxAge: q.maxAge,
+      distance: q.distance,
+    };
+    // blocks already read (no anti-joins); prepared: by ids, with nothing else an index could serve, a
+    // generic plan is the custom one (with the location box in it, a generic plan read the box instead)
+    const eligible = sql.join([visibleToExcept(me, blocked), ...conditions], sql` and `);
+    let want = q.limit + 2;
+    let ranked = rankedPool(table, query, want);
+    const rows: CandidateRow[] = [];
+    for (let from = 0; rows.length < q.limit;) {
+      if (from >= ranked.length) {
+        // every one ranked so far read: rank further, unless that was all of them
+        if (ranked.length < want) break;
+        want *= 4;
+        ranked = rankedPool(table, query, want);
+        if (from >= ranked.length) break;
+      }
+      const ids = ranked.slice(from, from + q.limit - rows.length + 2);
+      from += ids.length;
+      const pool = sql`select p.user_id from profiles p where ${eligible} and p.user_id = any(string_to_array(${ids.join(',')}, ','))`;
+      rows.push(...(await scoredRows(viewer, pool, d2, ids.length, true)));
+    }
+    const at = new Map(ranked.map((id, i) => [id, i]));
+    return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).slice(0, q.limit);
+  }
+
   return {
     /** The member's own cell and interests, or null without a profile. */
     async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
@@ -104,11 +178,9 @@ export function discoverRepository(db: Db) {
      * look-ups in likes, never by reading the member's whole list of likes.
      */
     async candidates(me: string, viewer: Viewer, q: CandidateQuery): Promise<CandidateRow[]> {
-      const filters: SQL[] = [
-        visibleTo(me),
-        sql`not exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id)`,
-        ageInRange(q.minAge, q.maxAge),
-      ];
+      const decided = sql`not exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id)`;
+      const filters: SQL[] = [visibleTo(me), decided, ageInRange(q.minAge, q.maxAge)];
+      const byId: SQL[] = [decided, ageInRange(q.minAge, q.maxAge)];
       let d2: SQL = sql`null::float8`;
       if (q.distance) {
         const { centre, km } = q.distance;
@@ -120,41 +192,21 @@ export function discoverRepository(db: Db) {
           and p.location_lat between ${centre.lat - dLat} and ${centre.lat + dLat}
           and p.location_lng between ${centre.lng - dLng} and ${centre.lng + dLng}
           and ${measured.d2} <= ${dLat * dLat}`);
+        // the same without the box (implied by the distance): for reads by id, where a box would
+        // offer the location index to a generic plan
+        byId.push(sql`not p.hide_location and ${measured.d2} <= ${dLat * dLat}`);
         d2 = measured.d2;
       }
       const eligible = sql.join(filters, sql` and `);
-      const rank = sql`shared desc, d2 asc nulls last, activity desc nulls last, verified desc, user_id`;
-      const rows = await db.execute<CandidateRow>(sql`
-        with mine as (
-          select coalesce(array_agg(i), '{}'::text[]) as interests
-          from jsonb_array_elements_text(${JSON.stringify(viewer.interests)}::jsonb) as i
-        ),
-        pool as (
+      const table = opts.index ? await opts.index.table() : null;
+      if (table && !table.interestsOverflow) return candidatesFromIndex(table, me, viewer, q, byId, d2);
+      const pool = sql`
           (select p.user_id from profiles p where ${eligible} and not p.hide_last_active
            order by p.last_active_at desc limit ${POOL})
           union all
           (select p.user_id from profiles p where ${eligible} and p.hide_last_active
-           order by p.created_at desc limit ${POOL})
-        ),
-        scored as (
-          select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
-            p.location_lng, p.hide_location, p.avatar_url, u.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
-            ${d2} as d2,
-            array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n) as common
-          from pool join profiles p on p.user_id = pool.user_id join "user" u on u.id = p.user_id cross join mine
-        ),
-        ranked as (
-          select *, cardinality(common) as shared from scored order by ${rank} limit ${q.limit}
-        )
-        select r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
-          r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
-          r.hide_location as "hideLocation", r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
-          r.common[1:${sql.raw(String(DISCOVER_SHARED_MAX))}] as "commonInterests",
-          (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
-          (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
-        from ranked r
-        order by ${rank}`);
-      return rows.rows;
+           order by p.created_at desc limit ${POOL})`;
+      return scoredRows(viewer, pool, d2, q.limit);
     },
 
     /** The member a like or pass is about, with what decides whether it is allowed. */

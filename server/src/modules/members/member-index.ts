@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { shownToAnyone, visibleActivity } from '../../db/visibility';
 import { AUTH_CHANGES_CHANNEL } from '../../auth/session-cache';
 import { CREATOR_TAG, CREATOR_TYPES } from '@velvet/core/constants/options';
+import { OrderedView } from './ordered-view';
 
 /** The channel of migration 0013's triggers: the ids of profiles a statement inserted, changed or deleted. */
 export const MEMBER_CHANGES_CHANNEL = 'velvet_members';
@@ -11,6 +12,8 @@ export const VERIFIED = 1;
 export const WITH_PHOTO = 2;
 /** placed by their device (Who's Near on), not hiding their location */
 export const DEVICE = 4;
+/** a couple or group (kind other than 'individual'): either partner's age counts in Discover */
+export const PAIR = 8;
 
 /** The creator tags as bits: CREATOR_TAG is bit 0, CREATOR_TYPES[i] bit i + 1. */
 export const CREATOR_BITS: ReadonlyMap<string, number> = new Map([
@@ -26,8 +29,12 @@ type IndexedRow = {
   /** the cell in the projection of `profiles_visible_cell_idx`, computed by the database; null: not placed for others */
   x: number | null;
   y: number | null;
+  lat: number | null;
+  lng: number | null;
   flags: number;
   creators: number;
+  /** their interests, creator tags left out */
+  interests: string[] | null;
   city: string | null;
   activeAt: number | string | null;
   joinedAt: number | string;
@@ -42,17 +49,27 @@ type IndexedRow = {
 const rowColumns = sql`p.user_id as id, (${shownToAnyone}) as shown, p.gender,
   case when p.location_lat is null or p.hide_location then null else (p.location_lng + 2) * cos(radians(p.location_lat)) end as x,
   case when p.location_lat is null or p.hide_location then null else p.location_lat end as y,
+  case when p.location_lat is null or p.hide_location then null else p.location_lat end as lat,
+  case when p.location_lat is null or p.hide_location then null else p.location_lng end as lng,
   (case when u.verified then ${VERIFIED} else 0 end) | (case when p.avatar_url is not null then ${WITH_PHOTO} else 0 end)
-    | (case when p.location_source = 'device' and not p.hide_location and p.location_lat is not null then ${DEVICE} else 0 end) as flags,
+    | (case when p.location_source = 'device' and not p.hide_location and p.location_lat is not null then ${DEVICE} else 0 end)
+    | (case when p.kind <> 'individual' then ${PAIR} else 0 end) as flags,
   ${sql.join(
     [...CREATOR_BITS].map(([tag, bit]) => sql`(case when ${tag} = any(p.interests) then ${bit} else 0 end)`),
     sql` | `,
   )} as creators,
+  array(select i from unnest(p.interests) i where i <> all(${`{${[...CREATOR_BITS.keys()].join(',')}}`}::text[])) as interests,
   case when p.hide_location then null else lower(p.location_city) end as city,
   extract(epoch from ${visibleActivity}) * 1000 as "activeAt", extract(epoch from p.created_at) * 1000 as "joinedAt",
   p.age, p.partner_age as "partnerAge"`;
 
 const CHUNK = 20_000;
+
+/** One cell's members in Discover's two orders (see `MemberTable.listsOf`). */
+export interface CellLists {
+  active: Int32Array;
+  hidden: Int32Array;
+}
 
 /** The cells from one origin, nearest first: `d[k]` is the distance of `cells[k]`. */
 export interface CellOrder {
@@ -90,6 +107,12 @@ export class MemberTable {
   partnerAge = new Int16Array(1024);
   flags = new Uint8Array(1024);
   creators = new Uint8Array(1024);
+  /** their interests as bits of `interestBit` (64 at most: two words) */
+  interestsLo = new Uint32Array(1024);
+  interestsHi = new Uint32Array(1024);
+  readonly interestBit = new Map<string, number>();
+  /** more distinct interests than 64 bits hold: Discover reads the database */
+  interestsOverflow = false;
   /** an index into `genders` */
   gender = new Uint8Array(1024);
   readonly genders: (string | null)[] = [null];
@@ -102,13 +125,28 @@ export class MemberTable {
   cell = new Int32Array(1024);
   readonly cellX: number[] = [];
   readonly cellY: number[] = [];
+  /** the cell's own latitude and longitude (Discover measures by these) */
+  readonly cellLat: number[] = [];
+  readonly cellLng: number[] = [];
   /** the slots placed in each cell, in no order */
   readonly cellMembers: number[][] = [];
   private readonly cellOf = new Map<string, number>();
+  /** each cell's members in Discover's two orders, sorted when first asked for after a change (null) */
+  private readonly cellSorted: (CellLists | null)[] = [];
   /** slots alive and not placed (no town, or hiding their location), in no order */
   readonly unplaced = new Set<number>();
   private free: number[] = [];
   size = 0;
+  /** members who show their activity, most recently active first (Discover's pool) */
+  readonly byActivity = new OrderedView((s) => (this.alive[s] === 1 ? this.activeAt[s]! : -Infinity));
+  /** members who hide their activity, newest first (Discover's pool, so activity never decides for them) */
+  readonly hiddenByJoined = new OrderedView((s) => (this.alive[s] === 1 && this.activeAt[s] === -Infinity ? this.joinedAt[s]! : -Infinity));
+
+  /** Sorts the ordered views again (after a full read, or when their changes pile up). */
+  sortViews() {
+    this.byActivity.sort(this.ids.length);
+    this.hiddenByJoined.sort(this.ids.length);
+  }
   /** the cells in distance order from recent origins (see `cellsFrom`), most recently used last */
   private readonly orders = new Map<string, CellOrder>();
 
@@ -159,6 +197,8 @@ export class MemberTable {
     this.partnerAge = more(this.partnerAge, (k) => new Int16Array(k));
     this.flags = more(this.flags, (k) => new Uint8Array(k));
     this.creators = more(this.creators, (k) => new Uint8Array(k));
+    this.interestsLo = more(this.interestsLo, (k) => new Uint32Array(k));
+    this.interestsHi = more(this.interestsHi, (k) => new Uint32Array(k));
     this.gender = more(this.gender, (k) => new Uint8Array(k));
     this.city = more(this.city, (k) => new Int32Array(k));
     this.cell = more(this.cell, (k) => new Int32Array(k));
@@ -174,9 +214,28 @@ export class MemberTable {
     return c;
   }
 
+  /**
+   * A cell's members who show their activity, most recently active first, and those who hide it,
+   * newest first (Discover's pool merges these across the cells within its distance).
+   */
+  listsOf(c: number): CellLists {
+    let lists = this.cellSorted[c];
+    if (!lists) {
+      const members = this.cellMembers[c]!;
+      const active = Int32Array.from(members.filter((s) => this.activeAt[s] !== -Infinity));
+      const hidden = Int32Array.from(members.filter((s) => this.activeAt[s] === -Infinity));
+      active.sort((a, b) => this.activeAt[b]! - this.activeAt[a]! || a - b);
+      hidden.sort((a, b) => this.joinedAt[b]! - this.joinedAt[a]! || a - b);
+      lists = { active, hidden };
+      this.cellSorted[c] = lists;
+    }
+    return lists;
+  }
+
   private unplace(slot: number) {
     const c = this.cell[slot]!;
     if (c >= 0) {
+      this.cellSorted[c] = null;
       const list = this.cellMembers[c]!;
       const at = list.indexOf(slot);
       list[at] = list[list.length - 1]!;
@@ -191,6 +250,8 @@ export class MemberTable {
     if (slot === undefined) return;
     this.unplace(slot);
     this.alive[slot] = 0;
+    this.byActivity.touch(slot);
+    this.hiddenByJoined.touch(slot);
     this.slotOf.delete(id);
     this.free.push(slot);
     this.size--;
@@ -218,6 +279,22 @@ export class MemberTable {
     this.partnerAge[slot] = r.partnerAge ?? -1;
     this.flags[slot] = r.flags;
     this.creators[slot] = r.creators;
+    let lo = 0;
+    let hi = 0;
+    for (const interest of r.interests ?? []) {
+      let bit = this.interestBit.get(interest);
+      if (bit === undefined) {
+        bit = this.interestBit.size;
+        this.interestBit.set(interest, bit);
+      }
+      if (bit < 32) lo |= 1 << bit;
+      else if (bit < 64) hi |= 1 << (bit - 32);
+      else this.interestsOverflow = true;
+    }
+    this.interestsLo[slot] = lo >>> 0;
+    this.interestsHi[slot] = hi >>> 0;
+    this.byActivity.touch(slot);
+    this.hiddenByJoined.touch(slot);
     this.gender[slot] = this.code(this.genderCodes, this.genders, r.gender);
     this.city[slot] = this.code(this.cityCodes, this.cities, r.city);
     // the cell, by the database's own numbers for it
@@ -232,9 +309,14 @@ export class MemberTable {
         this.cellOf.set(key, cell);
         this.cellX.push(x);
         this.cellY.push(y);
+        this.cellLat.push(Number(r.lat));
+        this.cellLng.push(Number(r.lng));
         this.cellMembers.push([]);
+        this.cellSorted.push(null);
       }
     }
+    // its keys may have changed: its cell's orders are sorted again when next asked for
+    if (cell >= 0) this.cellSorted[cell] = null;
     if (cell !== this.cell[slot]) {
       this.unplace(slot);
       this.cell[slot] = cell;
@@ -252,7 +334,10 @@ async function readAll(database: Database): Promise<MemberTable> {
       select ${rowColumns} from profiles p join "user" u on u.id = p.user_id
       where ${shownToAnyone} and p.user_id > ${after} order by p.user_id limit ${CHUNK}`);
     for (const r of rows.rows) table.put(r);
-    if (rows.rows.length < CHUNK) return table;
+    if (rows.rows.length < CHUNK) {
+      table.sortViews();
+      return table;
+    }
     after = rows.rows[rows.rows.length - 1]!.id;
   }
 }
@@ -311,6 +396,7 @@ export function createMemberIndex(database: Database, opts: { mode: 'live' | 'pe
           table.put(r);
         }
         for (const id of ids) if (!seen.has(id)) table.remove(id);
+        if (table.byActivity.stale() || table.hiddenByJoined.stale()) table.sortViews();
       })
       .catch(() => {
         for (const id of ids) pending.add(id);

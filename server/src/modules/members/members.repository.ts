@@ -6,6 +6,7 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
+import { blockedEitherWay as blockedOf } from '../../db/blocks';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import { onlineExpr, shownToAnyone, visibleActivity, visibleToExcept } from '../../db/visibility';
 import { KM_PER_DEGREE, projected, rosterMatches, type OnlineRoster } from './online-roster';
@@ -78,15 +79,7 @@ const rosterServes = (f: MemberSearch) => f.online && !f.q && !f.name && !f.loca
 export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?: MemberIndex } = {}) {
   const { roster, index } = opts;
 
-  /** Everyone on either side of a block with `me`: a few primary-key look-ups, usually none. */
-  async function blockedEitherWay(me: string): Promise<Set<string>> {
-    const rows = await executePrepared<{ id: string }>(
-      db,
-      sql`select blocked_id as id from user_blocks where blocker_id = ${me}
-          union all select blocker_id from user_blocks where blocked_id = ${me}`,
-    );
-    return new Set(rows.map((r) => r.id));
-  }
+  const blockedEitherWay = (me: string) => blockedOf(db, me);
 
   /**
    * Nearest first among members online now, from the online roster: the roster gives the
