@@ -264,7 +264,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
         const selective = opts.q !== undefined || opts.name !== undefined || searched.length > 1;
         for (let n = (selective ? 1 : 4) * upTo + 1; ; n *= 4) {
           const read = await db.execute<{ id: string; d: number | string; k: number | string }>(sql`
-            select id, d from (
+            select id, d, k from (
               select p.user_id as id, ${distance} as d, ${keyOf(distance)} as k, ${visibleActivity} as a from ${opts.verified ? members : sql`profiles p`}
               where ${sql.join(nearestFilters, sql` and `)}
               order by ${distance} limit ${n}) r
