@@ -35,18 +35,15 @@ export interface NearestWalk {
 }
 
 /**
- * Members of the index matching a search, for `me` (never themself, nobody on either side of a block),
- * nearest first from `orderFrom`: by distance between cells, then the most recently active, then id;
- * after every placed match, when no distance is asked, the unplaced by activity. The same order as the
- * database's nearest-first read. The cells are walked nearest first (`cellsFrom`, sorted once per
- * origin), so a page near the caller reads only the cells around them. A superset at the edges (a minute's margin on "joined within"):
- * the statement that reads the candidates by id decides.
+ * Whether the member in a slot matches a search, for `me` (never themself, nobody on either side of a
+ * block). A superset at one edge (a minute's margin on "joined within"): the statement that reads the
+ * candidates by id decides. Distances are the callers' part.
  */
-export function nearestInIndex(
+export function matcherFor(
   t: MemberTable,
   f: IndexSearch,
-  ctx: { me: string; blocked: ReadonlySet<string>; from: Position | null; orderFrom: Position; now: number },
-): NearestWalk {
+  ctx: { me: string; blocked: ReadonlySet<string>; now: number },
+): (slot: number) => boolean {
   const allowed = f.type ? new Set<string>(MEMBER_TYPE_GENDERS[f.type]) : null;
   const genderOk = Uint8Array.from(t.genders, (g) => (!allowed || (g !== null && allowed.has(g)) ? 1 : 0));
   const term = f.location?.toLowerCase();
@@ -57,8 +54,7 @@ export function nearestInIndex(
   const hi = f.maxAge ?? AGE_FILTER.max;
   const need = (f.verified ? VERIFIED : 0) | (f.withPhoto ? WITH_PHOTO : 0) | (f.mobile ? DEVICE : 0);
   const creators = f.creator === undefined ? 0 : CREATOR_BITS.get(CREATOR_TAG)! | (CREATOR_BITS.get(f.creator) ?? 0);
-
-  const matches = (i: number) =>
+  return (i: number) =>
     genderOk[t.gender[i]!] === 1 &&
     t.joinedAt[i]! > joinedAfter &&
     (t.flags[i]! & need) === need &&
@@ -67,6 +63,45 @@ export function nearestInIndex(
     (!ages || (t.age[i]! >= lo && t.age[i]! <= hi) || (t.partnerAge[i]! >= lo && t.partnerAge[i]! <= hi)) &&
     t.ids[i] !== ctx.me &&
     !ctx.blocked.has(t.ids[i]!);
+}
+
+/**
+ * Members of the index matching a search, nearest first from `orderFrom`: by distance between cells,
+ * then the most recently active, then id; after every placed match, when no distance is asked, the
+ * unplaced by activity. The same order as the database's nearest-first read. The cells are walked
+ * nearest first (`cellsFrom`, sorted once per origin), so a page near the caller reads only the cells
+ * around them.
+ */
+export function nearestInIndex(
+  t: MemberTable,
+  f: IndexSearch,
+  ctx: { me: string; blocked: ReadonlySet<string>; from: Position | null; orderFrom: Position; now: number },
+  only: Int32Array | null = null,
+): NearestWalk {
+  const matches = restricted(matcherFor(t, f, ctx), only);
+  // each cell's matches: from its members, or, when the text matched few, from those few grouped by cell
+  let cellMatches = (c: number, push: (i: number) => void) => {
+    for (const i of t.cellMembers[c]!) if (matches(i)) push(i);
+  };
+  let unplacedMatches = () => [...t.unplaced].filter(matches);
+  if (only && !dense(t, only)) {
+    const head = new Int32Array(t.cellX.length).fill(-1);
+    const next = new Int32Array(only.length);
+    const unplaced: number[] = [];
+    only.forEach((i, k) => {
+      if (!matches(i)) return;
+      const c = t.cell[i]!;
+      if (c < 0) unplaced.push(i);
+      else {
+        next[k] = head[c]!;
+        head[c] = k;
+      }
+    });
+    cellMatches = (c, push) => {
+      for (let k = head[c]!; k >= 0; k = next[k]!) push(only[k]!);
+    };
+    unplacedMatches = () => unplaced;
+  }
   const byActivity = (a: number, b: number) => t.activeAt[b]! - t.activeAt[a]! || (t.ids[a]! < t.ids[b]! ? -1 : 1);
 
   // the cells nearest first from where the order is measured; a distance asked is from the caller
@@ -101,7 +136,7 @@ export function nearestInIndex(
     for (; walked < cells.length && distanceKey(d[walked]!) === key; walked++) {
       const c = cells[walked]!;
       if (!inRange(c, d[walked]!)) continue;
-      for (const i of t.cellMembers[c]!) if (matches(i)) group.push(i);
+      cellMatches(c, (i) => group.push(i));
     }
     if (group.length > 1) group.sort(byActivity);
     for (const i of group) queue.push(t.ids[i]!);
@@ -114,8 +149,7 @@ export function nearestInIndex(
         if (step()) continue;
         if (!unplacedGiven) {
           unplacedGiven = true;
-          const rest: number[] = [];
-          for (const i of t.unplaced) if (matches(i)) rest.push(i);
+          const rest = unplacedMatches();
           rest.sort(byActivity);
           for (const i of rest) queue.push(t.ids[i]!);
         }
@@ -128,5 +162,144 @@ export function nearestInIndex(
     get done() {
       return done && head >= queue.length;
     },
+  };
+}
+
+/**
+ * One page of a search in another order from the index: Newest First (joined, newest first, then id)
+ * or Verified First (verified members by activity, then id). The order's view is walked from the top
+ * (`OrderedView`: exact to the second), a second past the page's last match, and what was collected
+ * sorted exactly. Null when the index cannot give the page: Verified First past the verified members
+ * who show their activity (those who hide it, then everyone else, come from the database).
+ */
+export function pageInIndex(
+  t: MemberTable,
+  f: IndexSearch,
+  ctx: { me: string; blocked: ReadonlySet<string>; from: Position | null; now: number },
+  order: 'newest' | 'verified',
+  upTo: number,
+  only: Int32Array | null = null,
+): string[] | null {
+  const matches = restricted(matcherFor(t, { ...f, verified: f.verified || order === 'verified' }, ctx), only);
+  let inRange: (i: number) => boolean = () => true;
+  if (f.maxKm !== undefined) {
+    if (!ctx.from) return [];
+    // as the database's `<@ circle` (its 1e-6 tolerance); the statement by id decides at the edge
+    const r = f.maxKm / KM_PER_DEGREE + 1e-6;
+    const o = projected(ctx.from.lat, ctx.from.lng);
+    const d = new Map<number, boolean>();
+    inRange = (i) => {
+      const c = t.cell[i]!;
+      if (c < 0) return false;
+      let yes = d.get(c);
+      if (yes === undefined) d.set(c, (yes = pgHypot(t.cellX[c]! - o.x, t.cellY[c]! - o.y) <= r));
+      return yes;
+    };
+  }
+  const key = order === 'newest' ? t.joinedAt : t.activeAt;
+  const view = order === 'newest' ? t.byJoined : t.byActivity;
+  const exactly = (a: number, b: number) => key[b]! - key[a]! || (t.ids[a]! < t.ids[b]! ? -1 : 1);
+  if (only && !dense(t, only)) {
+    // a text that matched few: those few, sorted (those who hide their activity have no place in
+    // Verified First's part from here: the database gives a page that reaches them)
+    const found = [...only].filter((i) => matches(i) && inRange(i));
+    if (order === 'verified' && found.some((i) => key[i] === -Infinity)) return null;
+    return found
+      .sort(exactly)
+      .slice(0, upTo)
+      .map((i) => t.ids[i]!);
+  }
+  const found: number[] = [];
+  let stopBelow = -Infinity;
+  let exhausted = true;
+  view.walk((i) => {
+    if (key[i]! < stopBelow) {
+      exhausted = false;
+      return false;
+    }
+    if (matches(i) && inRange(i)) {
+      found.push(i);
+      // the view is exact to the second: read two past the page's last before sorting it
+      if (found.length === upTo) stopBelow = key[i]! - 2000;
+    }
+    return true;
+  });
+  if (order === 'verified' && exhausted && found.length < upTo) return null;
+  found.sort(exactly);
+  return found.slice(0, upTo).map((i) => t.ids[i]!);
+}
+
+/**
+ * The slots whose username contains `q` and whose username or display name contains `name` (the
+ * Members page's search and Name Search), from the table's text indexes; null when neither is asked;
+ * undefined for a text under three characters, which the text index could only scan for (the database
+ * answers those).
+ */
+export function textMatches(t: MemberTable, f: { q?: string; name?: string }): Int32Array | null | undefined {
+  let out: Int32Array | null = null;
+  if (f.q !== undefined) {
+    if (f.q.length < 3) return undefined;
+    out = t.usernames.find(f.q);
+  }
+  if (f.name !== undefined) {
+    if (f.name.length < 3) return undefined;
+    const either = union(t.usernames.find(f.name), t.displayNames.find(f.name));
+    out = out ? intersection(out, either) : either;
+  }
+  return out;
+}
+
+/** Two ascending slot lists as one, ascending, without repeats. */
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out[n++] = a[i++]!;
+    else if (i >= a.length || b[j]! < a[i]!) out[n++] = b[j++]!;
+    else {
+      out[n++] = a[i++]!;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+function intersection(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (b[j]! < a[i]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** Matches of a text common enough (one member in 50) that walking an order meets them soon. */
+const dense = (t: MemberTable, only: Int32Array) => only.length * 50 > t.size;
+
+/**
+ * `matches`, and among `only` when given (ascending: a binary search per slot; a walk may pause for
+ * the database between its steps, so nothing shared across requests may mark the slots).
+ */
+function restricted(matches: (slot: number) => boolean, only: Int32Array | null): (slot: number) => boolean {
+  if (!only) return matches;
+  return (i) => {
+    let lo = 0;
+    let hi = only.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = only[mid]!;
+      if (v === i) return matches(i);
+      if (v < i) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
   };
 }

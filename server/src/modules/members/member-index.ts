@@ -4,6 +4,7 @@ import { shownToAnyone, visibleActivity } from '../../db/visibility';
 import { AUTH_CHANGES_CHANNEL } from '../../auth/session-cache';
 import { CREATOR_TAG, CREATOR_TYPES } from '@velvet/core/constants/options';
 import { OrderedView } from './ordered-view';
+import { createTextIndex } from './text-index';
 
 /** The channel of migration 0013's triggers: the ids of profiles a statement inserted, changed or deleted. */
 export const MEMBER_CHANGES_CHANNEL = 'velvet_members';
@@ -35,6 +36,8 @@ type IndexedRow = {
   creators: number;
   /** their interests, creator tags left out */
   interests: string[] | null;
+  username: string;
+  displayName: string;
   city: string | null;
   activeAt: number | string | null;
   joinedAt: number | string;
@@ -61,7 +64,7 @@ const rowColumns = sql`p.user_id as id, (${shownToAnyone}) as shown, p.gender,
   array(select i from unnest(p.interests) i where i <> all(${`{${[...CREATOR_BITS.keys()].join(',')}}`}::text[])) as interests,
   case when p.hide_location then null else lower(p.location_city) end as city,
   extract(epoch from ${visibleActivity}) * 1000 as "activeAt", extract(epoch from p.created_at) * 1000 as "joinedAt",
-  p.age, p.partner_age as "partnerAge"`;
+  p.age, p.partner_age as "partnerAge", p.username, p.display_name as "displayName"`;
 
 const CHUNK = 20_000;
 
@@ -107,6 +110,9 @@ export class MemberTable {
   partnerAge = new Int16Array(1024);
   flags = new Uint8Array(1024);
   creators = new Uint8Array(1024);
+  /** `ilike '%…%'` by username and by display name (Search's username and Name Search) */
+  readonly usernames = createTextIndex();
+  readonly displayNames = createTextIndex();
   /** their interests as bits of `interestBit` (64 at most: two words) */
   interestsLo = new Uint32Array(1024);
   interestsHi = new Uint32Array(1024);
@@ -139,12 +145,15 @@ export class MemberTable {
   size = 0;
   /** members who show their activity, most recently active first (Discover's pool) */
   readonly byActivity = new OrderedView((s) => (this.alive[s] === 1 ? this.activeAt[s]! : -Infinity));
+  /** everyone, newest first (Newest First, the New tiles) */
+  readonly byJoined = new OrderedView((s) => (this.alive[s] === 1 ? this.joinedAt[s]! : -Infinity));
   /** members who hide their activity, newest first (Discover's pool, so activity never decides for them) */
   readonly hiddenByJoined = new OrderedView((s) => (this.alive[s] === 1 && this.activeAt[s] === -Infinity ? this.joinedAt[s]! : -Infinity));
 
   /** Sorts the ordered views again (after a full read, or when their changes pile up). */
   sortViews() {
     this.byActivity.sort(this.ids.length);
+    this.byJoined.sort(this.ids.length);
     this.hiddenByJoined.sort(this.ids.length);
   }
   /** the cells in distance order from recent origins (see `cellsFrom`), most recently used last */
@@ -250,7 +259,10 @@ export class MemberTable {
     if (slot === undefined) return;
     this.unplace(slot);
     this.alive[slot] = 0;
+    this.usernames.set(slot, null);
+    this.displayNames.set(slot, null);
     this.byActivity.touch(slot);
+    this.byJoined.touch(slot);
     this.hiddenByJoined.touch(slot);
     this.slotOf.delete(id);
     this.free.push(slot);
@@ -261,6 +273,7 @@ export class MemberTable {
   put(r: IndexedRow) {
     if (!r.shown) return this.remove(r.id);
     let slot = this.slotOf.get(r.id);
+    const isNew = slot === undefined;
     if (slot === undefined) {
       slot = this.free.pop() ?? this.ids.length;
       if (slot === this.ids.length) {
@@ -273,12 +286,20 @@ export class MemberTable {
       this.unplaced.add(slot);
       this.size++;
     }
-    this.activeAt[slot] = r.activeAt === null ? -Infinity : Number(r.activeAt);
-    this.joinedAt[slot] = Number(r.joinedAt);
+    const activeAt = r.activeAt === null ? -Infinity : Number(r.activeAt);
+    const joinedAt = Number(r.joinedAt);
+    // each order told only of what moves in it (a heartbeat moves a member in the activity order alone)
+    const fresh = !isNew && this.joinedAt[slot] === joinedAt;
+    const activityMoved = !fresh || this.activeAt[slot] !== activeAt;
+    const hiddenMoved = !fresh || (this.activeAt[slot] === -Infinity) !== (activeAt === -Infinity);
+    this.activeAt[slot] = activeAt;
+    this.joinedAt[slot] = joinedAt;
     this.age[slot] = r.age ?? -1;
     this.partnerAge[slot] = r.partnerAge ?? -1;
     this.flags[slot] = r.flags;
     this.creators[slot] = r.creators;
+    if (this.usernames.get(slot) !== r.username.toLowerCase()) this.usernames.set(slot, r.username);
+    if (this.displayNames.get(slot) !== r.displayName.toLowerCase()) this.displayNames.set(slot, r.displayName);
     let lo = 0;
     let hi = 0;
     for (const interest of r.interests ?? []) {
@@ -293,8 +314,9 @@ export class MemberTable {
     }
     this.interestsLo[slot] = lo >>> 0;
     this.interestsHi[slot] = hi >>> 0;
-    this.byActivity.touch(slot);
-    this.hiddenByJoined.touch(slot);
+    if (activityMoved) this.byActivity.touch(slot);
+    if (!fresh) this.byJoined.touch(slot);
+    if (hiddenMoved) this.hiddenByJoined.touch(slot);
     this.gender[slot] = this.code(this.genderCodes, this.genders, r.gender);
     this.city[slot] = this.code(this.cityCodes, this.cities, r.city);
     // the cell, by the database's own numbers for it
@@ -396,7 +418,7 @@ export function createMemberIndex(database: Database, opts: { mode: 'live' | 'pe
           table.put(r);
         }
         for (const id of ids) if (!seen.has(id)) table.remove(id);
-        if (table.byActivity.stale() || table.hiddenByJoined.stale()) table.sortViews();
+        if (table.byActivity.stale() || table.byJoined.stale() || table.hiddenByJoined.stale()) table.sortViews();
       })
       .catch(() => {
         for (const id of ids) pending.add(id);

@@ -11,7 +11,7 @@ import { memberCardColumns, type MemberCardRow } from './member-card';
 import { onlineExpr, shownToAnyone, visibleActivity, visibleToExcept } from '../../db/visibility';
 import { KM_PER_DEGREE, projected, rosterMatches, type OnlineRoster } from './online-roster';
 import type { MemberIndex, MemberTable } from './member-index';
-import { nearestInIndex } from './index-search';
+import { nearestInIndex, pageInIndex, textMatches } from './index-search';
 
 export type MemberRow = MemberCardRow & { liked: boolean };
 
@@ -159,9 +159,9 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
     table: MemberTable,
     me: string,
     opts: MemberSearch & { from: Position | null; offset: number; limit: number },
-    q: { nearFrom: Position; searched: SQL[]; columns: SQL; members: SQL; upTo: number; blocked: Set<string> },
+    q: { nearFrom: Position; searched: SQL[]; columns: SQL; members: SQL; upTo: number; blocked: Set<string>; only: Int32Array | null },
   ): Promise<MemberRow[]> {
-    const walk = nearestInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, orderFrom: q.nearFrom, now: Date.now() });
+    const walk = nearestInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, orderFrom: q.nearFrom, now: Date.now() }, q.only);
     walk.next(opts.offset);
     const want = q.upTo - opts.offset;
     const filters = [visibleToExcept(me, q.blocked), ...q.searched];
@@ -183,6 +183,42 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       rows.push(...found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!));
     }
     return rows.slice(0, want);
+  }
+
+  /**
+   * Newest First or Verified First from the member index (`pageInIndex`), the page's members read
+   * again by id with the privacy filter and every condition of the search and kept in the index's
+   * order; more when one is dropped. Null when the index cannot give the page.
+   */
+  async function pageFromIndex(
+    table: MemberTable,
+    me: string,
+    opts: MemberSearch & { from: Position | null; offset: number; limit: number },
+    q: {
+      order: 'newest' | 'verified';
+      filters: SQL[];
+      columns: SQL;
+      members: SQL;
+      upTo: number;
+      blocked: Set<string>;
+      only: Int32Array | null;
+    },
+  ): Promise<MemberRow[] | null> {
+    const want = q.upTo - opts.offset;
+    for (let n = q.upTo + 2; ; n *= 2) {
+      const listed = pageInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, now: Date.now() }, q.order, n, q.only);
+      if (listed === null) return null;
+      const ids = listed.slice(opts.offset);
+      const found = await executePrepared<MemberRow>(
+        db,
+        sql`select ${q.columns} from ${q.members}
+          where ${sql.join([...q.filters, sql`p.user_id = any(string_to_array(${ids.join(',')}, ','))`], sql` and `)}`,
+      );
+      if (found.length >= want || listed.length < n) {
+        const at = new Map(ids.map((id, i) => [id, i]));
+        return found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!).slice(0, want);
+      }
+    }
   }
 
   return {
@@ -220,6 +256,23 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       const page = sql`limit ${opts.limit} offset ${opts.offset}`;
       let query: SQL;
       const nearFrom = opts.sort === 'nearest' ? (opts.nearestTo ?? opts.from) : null;
+      // the member index, when built, for every search but Online (the roster's, or the database's)
+      const table = index && !opts.online ? await index.table() : null;
+      // a username or name under three characters: the database's trigram read
+      const only = table ? textMatches(table, opts) : undefined;
+      const fromIndex = table && only !== undefined ? { table, only } : null;
+      if (fromIndex && (opts.sort === 'newest' || opts.sort === 'verified')) {
+        const rows = await pageFromIndex(fromIndex.table, me, opts, {
+          order: opts.sort,
+          filters,
+          columns,
+          members,
+          upTo,
+          blocked,
+          only: fromIndex.only,
+        });
+        if (rows) return rows;
+      }
       if (opts.sort === 'newest') {
         query = sql`select ${columns} from ${members} where ${where()} order by p.created_at desc, p.user_id ${page}`;
       } else if (opts.sort === 'verified') {
@@ -246,10 +299,8 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
         const distance = sql`${cellExpr} <-> ${here}`;
         if (roster && rosterServes(opts) && nearFrom === opts.from)
           return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
-        if (index && !opts.q && !opts.name) {
-          const table = await index.table();
-          if (table) return nearestFromIndex(table, me, opts, { nearFrom, searched, columns, members, upTo, blocked });
-        }
+        if (fromIndex)
+          return nearestFromIndex(fromIndex.table, me, opts, { nearFrom, searched, columns, members, upTo, blocked, only: fromIndex.only });
         const nearestFilters = [visibleToExcept(me, blocked), ...searched, placedExpr];
         // within maxKm of the caller: measured on what is read when the order is from the caller too
         // (a circle in that read would make the planner sort the whole circle); else part of the read
