@@ -85,22 +85,24 @@ export function nearestInIndex(
   };
   let unplacedMatches = () => [...t.unplaced].filter(matches);
   if (only && !dense(t, only)) {
+    // grouped by cell, and judged only when their cell is walked: each look at a member is a cache
+    // miss at 1 000 000 members, so a text's few thousand matches are not all judged up front
     const head = new Int32Array(t.cellX.length).fill(-1);
     const next = new Int32Array(only.length);
     const unplaced: number[] = [];
-    only.forEach((i, k) => {
-      if (!matches(i)) return;
-      const c = t.cell[i]!;
-      if (c < 0) unplaced.push(i);
+    for (let k = 0; k < only.length; k++) {
+      const c = t.cell[only[k]!]!;
+      if (c < 0) unplaced.push(only[k]!);
       else {
         next[k] = head[c]!;
         head[c] = k;
       }
-    });
+    }
+    const judge = matcherFor(t, f, ctx);
     cellMatches = (c, push) => {
-      for (let k = head[c]!; k >= 0; k = next[k]!) push(only[k]!);
+      for (let k = head[c]!; k >= 0; k = next[k]!) if (judge(only[k]!)) push(only[k]!);
     };
-    unplacedMatches = () => unplaced;
+    unplacedMatches = () => unplaced.filter(judge);
   }
   const byActivity = (a: number, b: number) => t.activeAt[b]! - t.activeAt[a]! || (t.ids[a]! < t.ids[b]! ? -1 : 1);
 
