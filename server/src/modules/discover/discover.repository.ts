@@ -3,7 +3,6 @@ import { DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
-import { blockedEitherWay } from '../../db/blocks';
 import type { MemberIndex, MemberTable } from '../members/member-index';
 import { POOL, rankedPool } from './discover-pool';
 import { noBlockBetween, onlineExpr, visibleActivity, visibleTo, visibleToExcept } from '../../db/visibility';
@@ -115,14 +114,18 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
     conditions: SQL[],
     d2: SQL,
   ): Promise<CandidateRow[]> {
-    const [blocked, decided] = await Promise.all([
-      blockedEitherWay(db, me),
-      executePrepared<{ id: string }>(db, sql`select liked_id as id from likes where liker_id = ${me}`),
-    ]);
+    // everyone on either side of a block, and everyone already liked or passed: one statement
+    const [exclusions] = await executePrepared<{ blocked: string[]; decided: string[] }>(
+      db,
+      sql`select array(select blocked_id from user_blocks where blocker_id = ${me}
+                       union all select blocker_id from user_blocks where blocked_id = ${me}) as blocked,
+                 array(select liked_id from likes where liker_id = ${me}) as decided`,
+    );
+    const blocked = new Set(exclusions?.blocked ?? []);
     const query = {
       me,
       blocked,
-      decided: new Set(decided.map((r) => r.id)),
+      decided: new Set(exclusions?.decided ?? []),
       interests: viewer.interests,
       minAge: q.minAge,
       maxAge: q.maxAge,

@@ -222,22 +222,32 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
   }
 
   return {
-    /** Where the member themself is placed (their cell), for distances and nearest-first. */
-    async positionOf(userId: string): Promise<Position | null> {
-      const [row] = await executePrepared<{ lat: number | null; lng: number | null }>(
+    /**
+     * Where the member themself is placed (their cell), for distances and nearest-first, and everyone
+     * on either side of a block with them: one statement (primary-key look-ups) before every list.
+     */
+    async caller(userId: string): Promise<{ position: Position | null; blocked: Set<string> }> {
+      const [row] = await executePrepared<{ lat: number | null; lng: number | null; blocked: string[] }>(
         db,
-        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
+        sql`select p.location_lat as lat, p.location_lng as lng,
+              array(select blocked_id from user_blocks where blocker_id = ${userId}
+                    union all select blocker_id from user_blocks where blocked_id = ${userId}) as blocked
+            from profiles p where p.user_id = ${userId}`,
       );
-      return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
+      const position = row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
+      return { position, blocked: new Set(row?.blocked ?? []) };
     },
 
     /**
      * One page of members: `from` is the caller's cell (distances, maxKm); `nearestTo`, when given,
      * is where nearest-first measures from instead (a searched town's cell).
      */
-    async list(me: string, opts: MemberSearch & { from: Position | null; nearestTo?: Position | null; offset: number; limit: number }) {
+    async list(
+      me: string,
+      opts: MemberSearch & { from: Position | null; nearestTo?: Position | null; offset: number; limit: number; blocked?: Set<string> },
+    ) {
       const searched = searchFilters(opts);
-      const blocked = await blockedEitherWay(me);
+      const blocked = opts.blocked ?? (await blockedEitherWay(me));
       const filters: SQL[] = [visibleToExcept(me, blocked), ...searched];
       // every page reads at most this many rows from each ordered index scan
       const upTo = opts.offset + opts.limit;
