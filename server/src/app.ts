@@ -70,8 +70,8 @@ export function createApp(deps: AppDeps) {
   const profileViews = profileViewsService(profileViewsRepository(database.db));
   const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
   const roster = createOnlineRoster(database.db, { ttlMs: config.onlineRosterSeconds * 1000 });
-  // read again in full every 15 minutes: anything a lost notification left behind lasts no longer
-  const memberIndex = createMemberIndex(database, { mode: config.memberIndex, rebuildMs: 15 * 60_000 });
+  // read again in full every hour as well: anything a lost notification left behind lasts no longer
+  const memberIndex = createMemberIndex(database, { mode: config.memberIndex, rebuildMs: 60 * 60_000 });
   const members = membersService(membersRepository(database.db, { roster, index: memberIndex }));
   const discover = discoverService({ repo: discoverRepository(database.db, { index: memberIndex }), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
