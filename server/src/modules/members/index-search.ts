@@ -1,4 +1,4 @@
-import { AGE_FILTER, MEMBER_TYPE_GENDERS, type MemberType } from '@velvet/core/schemas/member.schema';
+import { AGE_FILTER, MEMBER_TYPE_GENDERS, ONLINE_MINUTES, type MemberType } from '@velvet/core/schemas/member.schema';
 import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import { CREATOR_BITS, DEVICE, VERIFIED, WITH_PHOTO, pgHypot, type MemberTable } from './member-index';
@@ -16,6 +16,7 @@ export interface IndexSearch {
   creator?: string;
   location?: string;
   maxKm?: number;
+  online?: boolean;
 }
 
 /**
@@ -36,8 +37,8 @@ export interface NearestWalk {
 
 /**
  * Whether the member in a slot matches a search, for `me` (never themself, nobody on either side of a
- * block). A superset at one edge (a minute's margin on "joined within"): the statement that reads the
- * candidates by id decides. Distances are the callers' part.
+ * block). A superset at the edges (a minute's margin on "joined within", seconds on "online"): the
+ * statement that reads the candidates by id decides. Distances are the callers' part.
  */
 export function matcherFor(
   t: MemberTable,
@@ -54,8 +55,12 @@ export function matcherFor(
   const hi = f.maxAge ?? AGE_FILTER.max;
   const need = (f.verified ? VERIFIED : 0) | (f.withPhoto ? WITH_PHOTO : 0) | (f.mobile ? DEVICE : 0);
   const creators = f.creator === undefined ? 0 : CREATOR_BITS.get(CREATOR_TAG)! | (CREATOR_BITS.get(f.creator) ?? 0);
+  // online: active within the last minutes (never those who hide it: their activity is -Infinity here),
+  // with a few seconds' margin for the database's clock
+  const activeAfter = f.online ? ctx.now - ONLINE_MINUTES * 60_000 - 5_000 : -Infinity;
   return (i: number) =>
     genderOk[t.gender[i]!] === 1 &&
+    (activeAfter === -Infinity || t.activeAt[i]! > activeAfter) &&
     t.joinedAt[i]! > joinedAfter &&
     (t.flags[i]! & need) === need &&
     (t.creators[i]! & creators) === creators &&

@@ -52,6 +52,9 @@ const SEARCHES: Record<string, string>[] = [
   { location: 'brist', maxKm: '300' },
   { joinedDays: '60', type: 'men' },
   { type: 'couples', minAge: '30', maxAge: '45', maxKm: '100', verified: '1', withPhoto: '1' },
+  // online now (a tenth at the very same instant), nearest first as the Search results offer it
+  { online: '1' },
+  { online: '1', type: 'women', maxKm: '100' },
   // text: common and rare, a username and a name (username or display name), with other filters
   { q: 'owl' },
   { q: 'SCARLET_' },
@@ -70,7 +73,8 @@ const walk = async (service: ReturnType<typeof membersService>, me: string, sear
       me,
       membersQuerySchema.parse({ ...search, sort: 'nearest', limit: '12', ...(cursor ? { cursor } : {}) }),
     );
-    seen.push(...res.items.map((m) => `${m.username} ${m.distance ?? '-'}`));
+    // the whole card: the index's pages take the verified mark and the Like button's state elsewhere
+    seen.push(...res.items.map((m) => JSON.stringify(m)));
     if (!res.nextCursor) break;
     cursor = res.nextCursor;
   }
@@ -99,13 +103,22 @@ describe('nearest first from the member index', () => {
     const fromIndex = membersService(membersRepository(database.db, { index: createMemberIndex(database, { mode: 'per-call' }) }));
     const who = await viewers();
     expect(who.length).toBeGreaterThanOrEqual(3);
+    // each viewer liked every third of their nearest: the Like button's state must agree as well
+    for (const me of who) {
+      const nearest = (await walk(fromDatabase, me, {}, 2)).map((c) => (JSON.parse(c) as { userId: string }).userId);
+      for (const id of nearest.filter((_, i) => i % 3 === 0))
+        await database.db.execute(sql`insert into likes (liker_id, liked_id, liked) values (${me}, ${id}, true) on conflict do nothing`);
+    }
     let listed = 0;
+    let liked = 0;
     for (const me of who)
       for (const search of SEARCHES) {
         const expected = await walk(fromDatabase, me, search);
         expect(await walk(fromIndex, me, search), JSON.stringify({ me, search })).toEqual(expected);
         listed += expected.length;
+        liked += expected.filter((c) => c.includes('"liked":true')).length;
       }
+    expect(liked).toBeGreaterThan(20);
     // the searches found people: a comparison of empty lists would prove nothing
     expect(listed).toBeGreaterThan(500);
   });
@@ -181,7 +194,7 @@ describe('nearest first from the member index', () => {
     const service = membersService(membersRepository(database.db, { index: frozen }));
     const [me] = await viewers();
     const first = await walk(service, me!, {}, 1);
-    const names = first.map((s) => s.split(' ')[0]!);
+    const names = first.map((s) => (JSON.parse(s) as { username: string }).username);
     const ids = await rows<{ id: string; username: string }>(sql`select user_id as id, username from profiles
       where username = any(string_to_array(${names.slice(0, 3).join(',')}, ','))`);
     const byName = new Map(ids.map((r) => [r.username, r.id]));
@@ -191,7 +204,7 @@ describe('nearest first from the member index', () => {
     await database.db.execute(sql`update profiles set hide_location = true where user_id = ${hiding!}`);
     try {
       const after = await walk(service, me!, {}, 1);
-      const listed = after.map((s) => s.split(' ')[0]!);
+      const listed = after.map((s) => (JSON.parse(s) as { username: string }).username);
       expect(listed).not.toContain(names[0]);
       expect(listed).not.toContain(names[1]);
       // still a member others may find, but never placed by distance: not among the nearest

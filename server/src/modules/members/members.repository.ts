@@ -7,10 +7,10 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
 import { blockedEitherWay as blockedOf } from '../../db/blocks';
-import { memberCardColumns, type MemberCardRow } from './member-card';
+import { memberCardColumns, memberCardColumnsWith, type MemberCardRow } from './member-card';
 import { onlineExpr, shownToAnyone, visibleActivity, visibleToExcept } from '../../db/visibility';
 import { KM_PER_DEGREE, projected, rosterMatches, type OnlineRoster } from './online-roster';
-import type { MemberIndex, MemberTable } from './member-index';
+import { VERIFIED, type MemberIndex, type MemberTable } from './member-index';
 import { nearestInIndex, pageInIndex, textMatches } from './index-search';
 
 export type MemberRow = MemberCardRow & { liked: boolean };
@@ -150,6 +150,22 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
   }
 
   /**
+   * The columns of a page whose members the index gave: the verified mark from the index and the
+   * caller's likes as read before the list, so the statement by id joins nothing per row (a search
+   * for verified members still joins, for its condition). Without the likes read, the usual columns.
+   */
+  function pageColumns(table: MemberTable, ids: string[], q: { columns: SQL; members: SQL; liked?: Set<string>; verifiedFilter: boolean }) {
+    if (!q.liked) return { columns: q.columns, members: q.members };
+    const verified = ids.filter((id) => (table.flags[table.slotOf.get(id) ?? -1]! & VERIFIED) !== 0);
+    const liked = ids.filter((id) => q.liked!.has(id));
+    const inList = (list: string[]) => sql`p.user_id = any(string_to_array(${list.join(',')}, ','))`;
+    return {
+      columns: sql`${memberCardColumnsWith(inList(verified))}, ${inList(liked)} as liked, ${visibleActivity} as activity`,
+      members: q.verifiedFilter ? q.members : sql`profiles p`,
+    };
+  }
+
+  /**
    * Nearest first from the member index: it walks the cells outwards and gives the candidates in the
    * page's order; the page's own (two more, for any dropped) are read again by id with the privacy
    * filter and every condition of the search, and kept in the index's order. A candidate the
@@ -159,7 +175,16 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
     table: MemberTable,
     me: string,
     opts: MemberSearch & { from: Position | null; offset: number; limit: number },
-    q: { nearFrom: Position; searched: SQL[]; columns: SQL; members: SQL; upTo: number; blocked: Set<string>; only: Int32Array | null },
+    q: {
+      nearFrom: Position;
+      searched: SQL[];
+      columns: SQL;
+      members: SQL;
+      upTo: number;
+      blocked: Set<string>;
+      only: Int32Array | null;
+      liked?: Set<string>;
+    },
   ): Promise<MemberRow[]> {
     const walk = nearestInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, orderFrom: q.nearFrom, now: Date.now() }, q.only);
     walk.next(opts.offset);
@@ -172,9 +197,10 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       // placed where the index placed them: one who hides their location since is not among the nearest
       const placed = ids.filter((id) => table.cell[table.slotOf.get(id) ?? -1]! >= 0);
       const unplaced = ids.filter((id) => !(table.cell[table.slotOf.get(id) ?? -1]! >= 0));
+      const page = pageColumns(table, ids, { ...q, verifiedFilter: opts.verified === true });
       const found = await executePrepared<MemberRow>(
         db,
-        sql`select ${q.columns} from ${q.members}
+        sql`select ${page.columns} from ${page.members}
           where ${sql.join(filters, sql` and `)} and (
             (${placedExpr} and p.user_id = any(string_to_array(${placed.join(',')}, ',')))
             or (not (${placedExpr}) and p.user_id = any(string_to_array(${unplaced.join(',')}, ','))))`,
@@ -202,6 +228,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       upTo: number;
       blocked: Set<string>;
       only: Int32Array | null;
+      liked?: Set<string>;
     },
   ): Promise<MemberRow[] | null> {
     const want = q.upTo - opts.offset;
@@ -209,9 +236,10 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       const listed = pageInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, now: Date.now() }, q.order, n, q.only);
       if (listed === null) return null;
       const ids = listed.slice(opts.offset);
+      const page = pageColumns(table, ids, { ...q, verifiedFilter: opts.verified === true || q.order === 'verified' });
       const found = await executePrepared<MemberRow>(
         db,
-        sql`select ${q.columns} from ${q.members}
+        sql`select ${page.columns} from ${page.members}
           where ${sql.join([...q.filters, sql`p.user_id = any(string_to_array(${ids.join(',')}, ','))`], sql` and `)}`,
       );
       if (found.length >= want || listed.length < n) {
@@ -223,19 +251,21 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
 
   return {
     /**
-     * Where the member themself is placed (their cell), for distances and nearest-first, and everyone
-     * on either side of a block with them: one statement (primary-key look-ups) before every list.
+     * Where the member themself is placed (their cell), for distances and nearest-first, everyone on
+     * either side of a block with them, and everyone they liked: one statement (primary-key look-ups)
+     * before every list.
      */
-    async caller(userId: string): Promise<{ position: Position | null; blocked: Set<string> }> {
-      const [row] = await executePrepared<{ lat: number | null; lng: number | null; blocked: string[] }>(
+    async caller(userId: string): Promise<{ position: Position | null; blocked: Set<string>; liked: Set<string> }> {
+      const [row] = await executePrepared<{ lat: number | null; lng: number | null; blocked: string[]; liked: string[] }>(
         db,
         sql`select p.location_lat as lat, p.location_lng as lng,
               array(select blocked_id from user_blocks where blocker_id = ${userId}
-                    union all select blocker_id from user_blocks where blocked_id = ${userId}) as blocked
+                    union all select blocker_id from user_blocks where blocked_id = ${userId}) as blocked,
+              array(select liked_id from likes where liker_id = ${userId} and liked) as liked
             from profiles p where p.user_id = ${userId}`,
       );
       const position = row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
-      return { position, blocked: new Set(row?.blocked ?? []) };
+      return { position, blocked: new Set(row?.blocked ?? []), liked: new Set(row?.liked ?? []) };
     },
 
     /**
@@ -244,7 +274,16 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
      */
     async list(
       me: string,
-      opts: MemberSearch & { from: Position | null; nearestTo?: Position | null; offset: number; limit: number; blocked?: Set<string> },
+      opts: MemberSearch & {
+        from: Position | null;
+        nearestTo?: Position | null;
+        offset: number;
+        limit: number;
+        /** read before the list with the caller's cell (`caller`): else read here */
+        blocked?: Set<string>;
+        /** everyone the caller liked (`caller`): the index's pages take the Like button's state from it */
+        liked?: Set<string>;
+      },
     ) {
       const searched = searchFilters(opts);
       const blocked = opts.blocked ?? (await blockedEitherWay(me));
@@ -266,8 +305,8 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       const page = sql`limit ${opts.limit} offset ${opts.offset}`;
       let query: SQL;
       const nearFrom = opts.sort === 'nearest' ? (opts.nearestTo ?? opts.from) : null;
-      // the member index, when built, for every search but Online (the roster's, or the database's)
-      const table = index && !opts.online ? await index.table() : null;
+      // the member index, when built, for every search but Online First (the roster's)
+      const table = index && !(opts.online && opts.sort === 'online') ? await index.table() : null;
       // a username or name under three characters: the database's trigram read
       const only = table ? textMatches(table, opts) : undefined;
       const fromIndex = table && only !== undefined ? { table, only } : null;
@@ -307,10 +346,10 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
         // is still tied); then only those are sorted in full.
         const here = cellOf(nearFrom);
         const distance = sql`${cellExpr} <-> ${here}`;
+        if (fromIndex)
+          return nearestFromIndex(fromIndex.table, me, opts, { nearFrom, searched, columns, members, upTo, blocked, only: fromIndex.only, liked: opts.liked });
         if (roster && rosterServes(opts) && nearFrom === opts.from)
           return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
-        if (fromIndex)
-          return nearestFromIndex(fromIndex.table, me, opts, { nearFrom, searched, columns, members, upTo, blocked, only: fromIndex.only });
         const nearestFilters = [visibleToExcept(me, blocked), ...searched, placedExpr];
         // within maxKm of the caller: measured on what is read when the order is from the caller too
         // (a circle in that read would make the planner sort the whole circle); else part of the read

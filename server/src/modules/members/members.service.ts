@@ -16,11 +16,12 @@ function townCell(text: string): Position | null {
 export function membersService(repo: MembersRepository) {
   return {
     async list(me: string, query: MemberSearch & { cursor: number; limit: number }): Promise<MembersResponse> {
-      const { position: from, blocked } = await repo.caller(me);
+      const { position: from, blocked, liked } = await repo.caller(me);
       const { cursor, limit, ...search } = query;
       const rows = await repo.list(me, {
         ...search,
         blocked,
+        liked,
         // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
         maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
         from,
