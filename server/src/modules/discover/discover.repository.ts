@@ -5,12 +5,14 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import type { MemberIndex, MemberTable } from '../members/member-index';
 import { POOL, rankedPool } from './discover-pool';
-import { noBlockBetween, onlineExpr, visibleActivity, visibleTo, visibleToExcept } from '../../db/visibility';
+import { noBlockBetween, onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
 
 export interface Viewer {
   position: Position | null;
   /** their chosen interests, creator tags left out */
   interests: string[];
+  /** everyone on either side of a block with them, and everyone they liked or passed (as read with the rest) */
+  exclusions?: { blocked: Set<string>; decided: Set<string> };
 }
 
 /** The distance filter: members placed within `km` of `centre` (between cells). */
@@ -101,6 +103,16 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
     return prepared ? executePrepared<CandidateRow>(db, statement) : (await db.execute<CandidateRow>(statement)).rows;
   }
 
+  async function exclusionsOf(me: string) {
+    const [row] = await executePrepared<{ blocked: string[]; decided: string[] }>(
+      db,
+      sql`select array(select blocked_id from user_blocks where blocker_id = ${me}
+                       union all select blocker_id from user_blocks where blocked_id = ${me}) as blocked,
+                 array(select liked_id from likes where liker_id = ${me}) as decided`,
+    );
+    return { blocked: new Set(row?.blocked ?? []), decided: new Set(row?.decided ?? []) };
+  }
+
   /**
    * The ranked pool from the member index (discover-pool.ts), its first members read again by id with
    * every condition (privacy, likes and passes, age, distance) and scored by the same statement; one
@@ -114,26 +126,22 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
     conditions: SQL[],
     d2: SQL,
   ): Promise<CandidateRow[]> {
-    // everyone on either side of a block, and everyone already liked or passed: one statement
-    const [exclusions] = await executePrepared<{ blocked: string[]; decided: string[] }>(
-      db,
-      sql`select array(select blocked_id from user_blocks where blocker_id = ${me}
-                       union all select blocker_id from user_blocks where blocked_id = ${me}) as blocked,
-                 array(select liked_id from likes where liker_id = ${me}) as decided`,
-    );
-    const blocked = new Set(exclusions?.blocked ?? []);
+    // everyone on either side of a block, and everyone already liked or passed: read with the viewer
+    // (the statement by id checks both again, so one made since is never dealt)
+    const exclusions = viewer.exclusions ?? (await exclusionsOf(me));
     const query = {
       me,
-      blocked,
-      decided: new Set(exclusions?.decided ?? []),
+      blocked: exclusions.blocked,
+      decided: exclusions.decided,
       interests: viewer.interests,
       minAge: q.minAge,
       maxAge: q.maxAge,
       distance: q.distance,
     };
-    // blocks already read (no anti-joins); prepared: by ids, with nothing else an index could serve, a
-    // generic plan is the custom one (with the location box in it, a generic plan read the box instead)
-    const eligible = sql.join([visibleToExcept(me, blocked), ...conditions], sql` and `);
+    // prepared: by ids, with nothing else an index could serve, a generic plan is the custom one
+    // (with the location box in it, a generic plan read the box instead); the blocks checked here
+    // again by their keys, as read now, not as read with the viewer
+    const eligible = sql.join([visibleTo(me), ...conditions], sql` and `);
     let want = q.limit + 2;
     let ranked = rankedPool(table, query, want);
     const rows: CandidateRow[] = [];
@@ -157,15 +165,26 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
   return {
     /** The member's own cell and interests, or null without a profile. */
     async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
-      const [row] = await executePrepared<{ lat: number | null; lng: number | null; interests: string[] }>(
+      const [row] = await executePrepared<{
+        lat: number | null;
+        lng: number | null;
+        interests: string[];
+        blocked: string[];
+        decided: string[];
+      }>(
         db,
-        sql`select location_lat as lat, location_lng as lng, interests from profiles where user_id = ${me}`,
+        sql`select location_lat as lat, location_lng as lng, interests,
+              array(select blocked_id from user_blocks where blocker_id = ${me}
+                    union all select blocker_id from user_blocks where blocked_id = ${me}) as blocked,
+              array(select liked_id from likes where liker_id = ${me}) as decided
+            from profiles where user_id = ${me}`,
       );
       if (!row) return null;
       const tags = new Set(creatorTags);
       return {
         position: row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
         interests: (row.interests ?? []).filter((i) => !tags.has(i)),
+        exclusions: { blocked: new Set(row.blocked), decided: new Set(row.decided) },
       };
     },
 
