@@ -160,7 +160,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
     const liked = ids.filter((id) => q.liked!.has(id));
     const inList = (list: string[]) => sql`p.user_id = any(string_to_array(${list.join(',')}, ','))`;
     return {
-      columns: sql`${memberCardColumnsWith(inList(verified))}, ${inList(liked)} as liked, ${visibleActivity} as activity`,
+      columns: sql`${memberCardColumnsWith(inList(verified))}, ${inList(liked)} as liked`,
       members: q.verifiedFilter ? q.members : sql`profiles p`,
     };
   }
@@ -200,10 +200,14 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       const page = pageColumns(table, ids, { ...q, verifiedFilter: opts.verified === true });
       const found = await executePrepared<MemberRow>(
         db,
-        sql`select ${page.columns} from ${page.members}
-          where ${sql.join(filters, sql` and `)} and (
-            (${placedExpr} and p.user_id = any(string_to_array(${placed.join(',')}, ',')))
-            or (not (${placedExpr}) and p.user_id = any(string_to_array(${unplaced.join(',')}, ','))))`,
+        // one look-up by key per list of ids (a list of only the placed, mostly: one statement shape)
+        unplaced.length === 0
+          ? sql`select ${page.columns} from ${page.members}
+              where ${sql.join(filters, sql` and `)} and ${placedExpr} and p.user_id = any(string_to_array(${placed.join(',')}, ','))`
+          : sql`select ${page.columns} from ${page.members}
+              where ${sql.join(filters, sql` and `)} and (
+                (${placedExpr} and p.user_id = any(string_to_array(${placed.join(',')}, ',')))
+                or (not (${placedExpr}) and p.user_id = any(string_to_array(${unplaced.join(',')}, ','))))`,
       );
       const at = new Map(ids.map((id, i) => [id, i]));
       rows.push(...found.sort((a, b) => at.get(a.userId)! - at.get(b.userId)!));
