@@ -89,23 +89,15 @@ export function nearestInIndex(
     for (const i of t.cellMembers[c]!) if (matches(i)) push(i);
   };
   let unplacedMatches = () => [...t.unplaced].filter(matches);
-  if (only && !dense(t, only)) {
-    // grouped by cell, and judged only when their cell is walked: each look at a member is a cache
-    // miss at 1 000 000 members, so a text's few thousand matches are not all judged up front
-    const head = new Int32Array(t.cellX.length).fill(-1);
-    const next = new Int32Array(only.length);
-    const unplaced: number[] = [];
-    for (let k = 0; k < only.length; k++) {
-      const c = t.cell[only[k]!]!;
-      if (c < 0) unplaced.push(only[k]!);
-      else {
-        next[k] = head[c]!;
-        head[c] = k;
-      }
-    }
+  // a text's few matches, or the members online now, grouped by cell and judged only when their cell
+  // is walked: each look at a member is a cache miss at 1 000 000 members, so they are not all judged
+  // up front, and walking every member to find the 2 % online would pass fifty for each one found
+  const few = only && !dense(t, only) ? byCell(t, only) : !only && f.online ? onlineByCell(t, ctx.now) : null;
+  if (few) {
     const judge = matcherFor(t, f, ctx);
+    const { head, next, slots, unplaced } = few;
     cellMatches = (c, push) => {
-      for (let k = head[c]!; k >= 0; k = next[k]!) if (judge(only[k]!)) push(only[k]!);
+      for (let k = head[c]!; k >= 0; k = next[k]!) if (judge(slots[k]!)) push(slots[k]!);
     };
     unplacedMatches = () => unplaced.filter(judge);
   }
@@ -309,4 +301,52 @@ function restricted(matches: (slot: number) => boolean, only: Int32Array | null)
     }
     return false;
   };
+}
+
+/** Some members grouped by cell: `head[c]` the first of cell c's, `next[k]` the one after `slots[k]` (-1: none). */
+interface ByCell {
+  head: Int32Array;
+  next: Int32Array;
+  slots: Int32Array;
+  unplaced: number[];
+}
+
+function byCell(t: MemberTable, slots: Int32Array): ByCell {
+  const head = new Int32Array(t.cellX.length).fill(-1);
+  const next = new Int32Array(slots.length);
+  const unplaced: number[] = [];
+  for (let k = 0; k < slots.length; k++) {
+    const c = t.cell[slots[k]!]!;
+    if (c < 0) unplaced.push(slots[k]!);
+    else {
+      next[k] = head[c]!;
+      head[c] = k;
+    }
+  }
+  return { head, next, slots, unplaced };
+}
+
+/** How long the members online now, grouped by cell, serve before they are gathered again. */
+const ONLINE_REUSE_MS = 1000;
+const online = new WeakMap<MemberTable, { at: number; cells: number; byCell: ByCell }>();
+
+/**
+ * Everyone active within the online window (and a minute more, for those who come online while it
+ * is reused), grouped by cell: the top of the activity order, gathered at most once a second and
+ * shared by every request. The window itself is judged per request (`matcherFor`), so the minute's
+ * margin only adds candidates; someone who came online since waits at most a second.
+ */
+function onlineByCell(t: MemberTable, now: number): ByCell {
+  const known = online.get(t);
+  if (known && now - known.at < ONLINE_REUSE_MS && now >= known.at && known.cells === t.cellX.length) return known.byCell;
+  const since = now - (ONLINE_MINUTES + 1) * 60_000;
+  const slots: number[] = [];
+  t.byActivity.walk((i) => {
+    if (t.activeAt[i]! < since - 2000) return false;
+    if (t.activeAt[i]! >= since) slots.push(i);
+    return true;
+  });
+  const grouped = byCell(t, Int32Array.from(slots));
+  online.set(t, { at: now, cells: t.cellX.length, byCell: grouped });
+  return grouped;
 }
