@@ -235,17 +235,36 @@ export function pageInIndex(
  * answers those).
  */
 export function textMatches(t: MemberTable, f: { q?: string; name?: string }): Int32Array | null | undefined {
-  let out: Int32Array | null = null;
-  if (f.q !== undefined) {
-    if (f.q.length < 3) return undefined;
-    out = t.usernames.find(f.q);
+  if (f.q === undefined && f.name === undefined) return null;
+  if ((f.q !== undefined && f.q.length < 3) || (f.name !== undefined && f.name.length < 3)) return undefined;
+  // what a text finds stands until a username or display name changes (a heartbeat changes neither),
+  // so the terms searched again and again (a common first name: 76 000 matches at 1 000 000) are
+  // found once; kept for the 256 most recent terms
+  let cache = found.get(t);
+  if (!cache || cache.changed !== t.textsChanged) found.set(t, (cache = { changed: t.textsChanged, terms: new Map() }));
+  const key = `${f.q ?? ''}\u0000${f.name ?? ''}`;
+  let hit = cache.terms.get(key);
+  if (hit) {
+    cache.terms.delete(key);
+    cache.terms.set(key, hit);
+    return hit;
   }
+  hit = findTexts(t, f);
+  if (cache.terms.size >= 256) cache.terms.delete(cache.terms.keys().next().value!);
+  cache.terms.set(key, hit);
+  return hit;
+}
+
+const found = new WeakMap<MemberTable, { changed: number; terms: Map<string, Int32Array> }>();
+
+function findTexts(t: MemberTable, f: { q?: string; name?: string }): Int32Array {
+  let out: Int32Array | null = null;
+  if (f.q !== undefined) out = t.usernames.find(f.q);
   if (f.name !== undefined) {
-    if (f.name.length < 3) return undefined;
     const either = union(t.usernames.find(f.name), t.displayNames.find(f.name));
     out = out ? intersection(out, either) : either;
   }
-  return out;
+  return out!;
 }
 
 /** Two ascending slot lists as one, ascending, without repeats. */

@@ -7,6 +7,7 @@ import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
 import { createMemberIndex, DEVICE, VERIFIED, type MemberIndex, type MemberTable } from './member-index';
+import { textMatches } from './index-search';
 
 /**
  * Nearest-first searches take their candidates from the member index; the answer must be the one the
@@ -176,6 +177,12 @@ describe('nearest first from the member index', () => {
         );
       });
       expect(table.cellY[table.cell[slot(a!.id)!]!]).toBe(57.15);
+
+      // a new username is found by the next search, though the search before found nothing
+      expect([...textMatches(table, { q: 'zebra_uniq' })!]).toEqual([]);
+      await database.db.execute(sql`update profiles set username = 'Zebra_Unique_Name' where user_id = ${a!.id}`);
+      await until(async () => table.usernames.get(slot(a!.id)!) === 'zebra_unique_name');
+      expect([...textMatches(table, { q: 'zebra_uniq' })!]).toEqual([slot(a!.id)]);
 
       await database.db.execute(sql`update profiles set anonymous_mode = false where user_id = ${c!.id}`);
       await until(async () => slot(c!.id) !== undefined);

@@ -113,6 +113,8 @@ export class MemberTable {
   /** `ilike '%…%'` by username and by display name (Search's username and Name Search) */
   readonly usernames = createTextIndex();
   readonly displayNames = createTextIndex();
+  /** counts changes to either text index: what was found in them stands until it moves */
+  textsChanged = 0;
   /** their interests as bits of `interestBit` (64 at most: two words) */
   interestsLo = new Uint32Array(1024);
   interestsHi = new Uint32Array(1024);
@@ -261,6 +263,7 @@ export class MemberTable {
     this.alive[slot] = 0;
     this.usernames.set(slot, null);
     this.displayNames.set(slot, null);
+    this.textsChanged++;
     this.byActivity.touch(slot);
     this.byJoined.touch(slot);
     this.hiddenByJoined.touch(slot);
@@ -298,8 +301,14 @@ export class MemberTable {
     this.partnerAge[slot] = r.partnerAge ?? -1;
     this.flags[slot] = r.flags;
     this.creators[slot] = r.creators;
-    if (this.usernames.get(slot) !== r.username.toLowerCase()) this.usernames.set(slot, r.username);
-    if (this.displayNames.get(slot) !== r.displayName.toLowerCase()) this.displayNames.set(slot, r.displayName);
+    if (this.usernames.get(slot) !== r.username.toLowerCase()) {
+      this.usernames.set(slot, r.username);
+      this.textsChanged++;
+    }
+    if (this.displayNames.get(slot) !== r.displayName.toLowerCase()) {
+      this.displayNames.set(slot, r.displayName);
+      this.textsChanged++;
+    }
     let lo = 0;
     let hi = 0;
     for (const interest of r.interests ?? []) {

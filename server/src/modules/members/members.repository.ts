@@ -351,7 +351,16 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
         const here = cellOf(nearFrom);
         const distance = sql`${cellExpr} <-> ${here}`;
         if (fromIndex)
-          return nearestFromIndex(fromIndex.table, me, opts, { nearFrom, searched, columns, members, upTo, blocked, only: fromIndex.only, liked: opts.liked });
+          return nearestFromIndex(fromIndex.table, me, opts, {
+            nearFrom,
+            searched,
+            columns,
+            members,
+            upTo,
+            blocked,
+            only: fromIndex.only,
+            liked: opts.liked,
+          });
         if (roster && rosterServes(opts) && nearFrom === opts.from)
           return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
         const nearestFilters = [visibleToExcept(me, blocked), ...searched, placedExpr];
