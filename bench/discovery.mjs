@@ -4,6 +4,7 @@
 //
 //   node --import tsx bench/discovery.mjs [--members 100000] [--db postgres|pglite|both]
 //        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only] [--client raw|node]
+//        [--index live|off]
 //
 // PostgreSQL: a database per size on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432),
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
@@ -20,7 +21,8 @@
 // the bench waits until the server's health check is prompt again (timed-out requests drain).
 // With --plans (the default on PostgreSQL) the SQL each request runs is captured (the real routes,
 // run in this process against the same database) and `EXPLAIN (ANALYZE, BUFFERS)` of each statement
-// that reads profiles, likes or views is written to bench/plans/<size>-<name>.txt.
+// that reads profiles, likes or views is written to bench/plans/<size>-<name>.txt (with --index off,
+// the database's own reads, to bench/plans/database-path/).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +90,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** raw (default): the lean client of raw-http.mjs; node: node:http's client, as before 2026-11-24 */
     client: { type: 'string', default: 'raw' },
+    /** live (default): the server's member index, as deployed; off: every search from the database (MEMBER_INDEX=off) */
+    index: { type: 'string', default: 'live' },
     plans: { type: 'boolean' },
     'no-plans': { type: 'boolean' },
     /** capture the plans and stop: no server, no load */
@@ -102,6 +106,7 @@ if (connections < 1 || connections > 200 || seconds <= 0 || seconds > 120)
   throw new Error('keep it bounded: 1–200 connections, at most 120 s');
 const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db];
 if (values.client !== 'raw' && values.client !== 'node') throw new Error('--client is raw or node');
+if (values.index !== 'live' && values.index !== 'off') throw new Error('--index is live or off');
 if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db is postgres, pglite or both');
 const only = values.only ? new Set(values.only.split(',')) : null;
 const requests = REQUESTS.filter(([name]) => !only || only.has(name));
@@ -109,7 +114,8 @@ const sizeLabel = members % 1_000_000 === 0 ? `${members / 1_000_000}m` : member
 /** Issue 6: 50 ms up to 100 000 members, 150 ms at 1 000 000 (in between: the stricter one). */
 const budget = members > 100_000 ? 150 : 50;
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const plansDir = path.join(root, 'bench', 'plans');
+// the database's own reads (--index off) go beside the index's by-key reads
+const plansDir = path.join(root, 'bench', 'plans', ...(values.index === 'off' ? ['database-path'] : []));
 
 const loadText = () =>
   os
@@ -226,7 +232,7 @@ async function capturePlans(url, caller) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-plans-'));
   const base = 'http://localhost:3000';
   // the member index as the server keeps it (built once, then kept by NOTIFY), not read per request as in tests
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url, MEMBER_INDEX: 'live' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url, MEMBER_INDEX: values.index });
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate(); // as the server would on start: plans are of the schema it will run on
   const { app, memberIndex } = createApp({
@@ -239,7 +245,7 @@ async function capturePlans(url, caller) {
   const inProcess = (u, init) => app.request(u.replace(base, ''), init);
   const cookie = await signIn(base, caller.email, inProcess);
   await memberIndex.table();
-  while (memberIndex.state() !== 'ready') await new Promise((r) => setTimeout(r, 100));
+  while (memberIndex.state() !== 'ready' && memberIndex.state() !== 'off') await new Promise((r) => setTimeout(r, 100));
 
   let recording = null;
   const original = pg.Client.prototype.query;
@@ -284,7 +290,7 @@ async function capturePlans(url, caller) {
     await memberIndex.close();
     await database.close();
   }
-  console.log(`Plans written: ${written.length} files in bench/plans/ (${sizeLabel}-*.txt)`);
+  console.log(`Plans written: ${written.length} files in ${path.relative(root, plansDir)}/ (${sizeLabel}-*.txt)`);
 }
 
 async function runKind(kind) {
@@ -293,7 +299,14 @@ async function runKind(kind) {
   if (values['plans-only']) return { rows: [], notes: [], seeded: prepared.seeded, label: prepared.label };
 
   const workers = kind === 'postgres' ? values.workers : '1';
-  const server = await spawnServer({ ...prepared.env, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off', WORKERS: workers });
+  const server = await spawnServer({
+    ...prepared.env,
+    SEED: 'never',
+    NODE_ENV: 'production',
+    RATE_LIMITS: 'off',
+    WORKERS: workers,
+    MEMBER_INDEX: values.index,
+  });
   const stopOnSignal = () => server.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
   await server.ready;

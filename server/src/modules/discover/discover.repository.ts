@@ -143,23 +143,29 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
     // again by their keys, as read now, not as read with the viewer
     const eligible = sql.join([visibleTo(me), ...conditions], sql` and `);
     let want = q.limit + 2;
-    let ranked = rankedPool(table, query, want);
+    let all = rankedPool(table, query, want);
+    let ranked = all;
+    // each id in the order first given: a ranking again (the index moves meanwhile) adds only the
+    // ids not read yet, so none is read twice and the order stands
+    const position = new Map<string, number>();
     const rows: CandidateRow[] = [];
     for (let from = 0; rows.length < q.limit;) {
       if (from >= ranked.length) {
         // every one ranked so far read: rank further, unless that was all of them
-        if (ranked.length < want) break;
+        if (all.length < want) break;
         want *= 4;
-        ranked = rankedPool(table, query, want);
-        if (from >= ranked.length) break;
+        all = rankedPool(table, query, want);
+        ranked = all.filter((id) => !position.has(id));
+        from = 0;
+        continue;
       }
       const ids = ranked.slice(from, from + q.limit - rows.length + 2);
       from += ids.length;
+      for (const id of ids) position.set(id, position.size);
       const pool = sql`select p.user_id from profiles p where ${eligible} and p.user_id = any(string_to_array(${ids.join(',')}, ','))`;
       rows.push(...(await scoredRows(viewer, pool, d2, ids.length, true)));
     }
-    const at = new Map(ranked.map((id, i) => [id, i]));
-    return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).slice(0, q.limit);
+    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!).slice(0, q.limit);
   }
 
   return {

@@ -33,6 +33,8 @@ export interface NearestWalk {
   next(count: number): string[];
   /** every match has been given */
   readonly done: boolean;
+  /** whether a member given was among the placed (by distance), not the unplaced after them */
+  placed(id: string): boolean;
 }
 
 /**
@@ -96,10 +98,11 @@ export function nearestInIndex(
   if (few) {
     const judge = matcherFor(t, f, ctx);
     const { head, next, slots, unplaced } = few;
+    // grouped a moment ago: only those still where they were grouped
     cellMatches = (c, push) => {
-      for (let k = head[c]!; k >= 0; k = next[k]!) if (judge(slots[k]!)) push(slots[k]!);
+      for (let k = head[c]!; k >= 0; k = next[k]!) if (t.cell[slots[k]!] === c && judge(slots[k]!)) push(slots[k]!);
     };
-    unplacedMatches = () => unplaced.filter(judge);
+    unplacedMatches = () => unplaced.filter((i) => t.cell[i]! < 0 && judge(i));
   }
   const byActivity = (a: number, b: number) => t.activeAt[b]! - t.activeAt[a]! || (t.ids[a]! < t.ids[b]! ? -1 : 1);
 
@@ -110,7 +113,7 @@ export function nearestInIndex(
   /** cells farther than this are never wanted (a distance asked, measured from where the order is) */
   let reach = Infinity;
   if (f.maxKm !== undefined) {
-    if (!ctx.from) return { next: () => [], done: true };
+    if (!ctx.from) return { next: () => [], done: true, placed: () => false };
     const sameOrigin = ctx.from === ctx.orderFrom;
     // as the database: within the radius read in distance order, or `<@ circle` (its 1e-6 tolerance)
     const r = f.maxKm / KM_PER_DEGREE + (sameOrigin ? 1e-9 : 1e-6);
@@ -122,6 +125,9 @@ export function nearestInIndex(
   const queue: string[] = [];
   let head = 0;
   let done = false;
+  // a member who moves to a cell not yet walked while the caller reads the database is given once
+  const given = new Set<string>();
+  const unplacedIds = new Set<string>();
   /** cells walked so far, in `order` */
   let walked = 0;
   let unplacedGiven = f.maxKm !== undefined;
@@ -138,7 +144,12 @@ export function nearestInIndex(
       cellMatches(c, (i) => group.push(i));
     }
     if (group.length > 1) group.sort(byActivity);
-    for (const i of group) queue.push(t.ids[i]!);
+    for (const i of group) {
+      const id = t.ids[i]!;
+      if (given.has(id)) continue;
+      given.add(id);
+      queue.push(id);
+    }
     return true;
   }
 
@@ -150,7 +161,13 @@ export function nearestInIndex(
           unplacedGiven = true;
           const rest = unplacedMatches();
           rest.sort(byActivity);
-          for (const i of rest) queue.push(t.ids[i]!);
+          for (const i of rest) {
+            const id = t.ids[i]!;
+            if (given.has(id)) continue;
+            given.add(id);
+            unplacedIds.add(id);
+            queue.push(id);
+          }
         }
         done = true;
       }
@@ -161,6 +178,7 @@ export function nearestInIndex(
     get done() {
       return done && head >= queue.length;
     },
+    placed: (id) => !unplacedIds.has(id),
   };
 }
 
@@ -202,7 +220,8 @@ export function pageInIndex(
     // a text that matched few: those few, sorted (those who hide their activity have no place in
     // Verified First's part from here: the database gives a page that reaches them)
     const found = [...only].filter((i) => matches(i) && inRange(i));
-    if (order === 'verified' && found.some((i) => key[i] === -Infinity)) return null;
+    // Verified First past its verified members who show their activity: the database's page
+    if (order === 'verified' && (found.length < upTo || found.some((i) => key[i] === -Infinity))) return null;
     return found
       .sort(exactly)
       .slice(0, upTo)
@@ -239,7 +258,7 @@ export function textMatches(t: MemberTable, f: { q?: string; name?: string }): I
   if ((f.q !== undefined && f.q.length < 3) || (f.name !== undefined && f.name.length < 3)) return undefined;
   // what a text finds stands until a username or display name changes (a heartbeat changes neither),
   // so the terms searched again and again (a common first name: 76 000 matches at 1 000 000) are
-  // found once; kept for the 256 most recent terms
+  // found once; kept for the 64 most recent terms
   let cache = found.get(t);
   if (!cache || cache.changed !== t.textsChanged) found.set(t, (cache = { changed: t.textsChanged, terms: new Map() }));
   const key = `${f.q ?? ''}\u0000${f.name ?? ''}`;
@@ -250,7 +269,7 @@ export function textMatches(t: MemberTable, f: { q?: string; name?: string }): I
     return hit;
   }
   hit = findTexts(t, f);
-  if (cache.terms.size >= 256) cache.terms.delete(cache.terms.keys().next().value!);
+  if (cache.terms.size >= 64) cache.terms.delete(cache.terms.keys().next().value!);
   cache.terms.set(key, hit);
   return hit;
 }

@@ -7,7 +7,7 @@ import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
 import { createMemberIndex, DEVICE, VERIFIED, type MemberIndex, type MemberTable } from './member-index';
-import { textMatches } from './index-search';
+import { nearestInIndex, textMatches } from './index-search';
 
 /**
  * Nearest-first searches take their candidates from the member index; the answer must be the one the
@@ -188,6 +188,33 @@ describe('nearest first from the member index', () => {
       await until(async () => slot(c!.id) !== undefined);
       await database.db.execute(sql`delete from "user" where id = ${c!.id}`);
       await until(async () => slot(c!.id) === undefined);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('never places by distance a member the index has heard hide their location, though the online members were grouped before', async () => {
+    const index = await liveIndex();
+    try {
+      const table = (await index.table())!;
+      const [me] = await viewers();
+      const [at] = await rows<{ lat: number; lng: number }>(
+        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${me!}`,
+      );
+      const ctx = { me: me!, blocked: new Set<string>(), from: at!, orderFrom: at!, now: Date.now() };
+      // the same instant: the online members grouped by cell for the first walk serve the second
+      const first = nearestInIndex(table, { online: true }, ctx).next(5);
+      expect(first.length).toBeGreaterThan(0);
+      const hider = first[0]!;
+      await database.db.execute(sql`update profiles set hide_location = true where user_id = ${hider}`);
+      try {
+        await until(async () => table.cell[table.slotOf.get(hider)!] === -1);
+        const walk = nearestInIndex(table, { online: true }, ctx);
+        const again = walk.next(500);
+        expect(again.filter((id) => walk.placed(id))).not.toContain(hider);
+      } finally {
+        await database.db.execute(sql`update profiles set hide_location = false where user_id = ${hider}`);
+      }
     } finally {
       await index.close();
     }

@@ -406,6 +406,8 @@ export interface MemberIndex {
 export function createMemberIndex(database: Database, opts: { mode: 'live' | 'per-call' | 'off'; rebuildMs?: number }): MemberIndex {
   let current: MemberTable | null = null;
   let building: Promise<void> | null = null;
+  /** a full read asked for while one ran (a reconnect: what it read before may have missed changes) */
+  let again = false;
   let started = false;
   let closed = false;
   /** ids heard of and not yet read again; during a build, everything heard since it began */
@@ -413,12 +415,15 @@ export function createMemberIndex(database: Database, opts: { mode: 'live' | 'pe
   let applying: Promise<void> | null = null;
   let unlisten: (() => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | null = null;
+  let lastAuthRebuild = -Infinity;
+  let retryAfter = -Infinity;
 
   function applyPending() {
     if (applying || building || !current || pending.size === 0 || closed) return;
     const table = current;
     const ids = [...pending].slice(0, 5000);
     for (const id of ids) pending.delete(id);
+    let failed = false;
     applying = readSome(database, ids)
       .then((rows) => {
         const seen = new Set<string>();
@@ -430,41 +435,78 @@ export function createMemberIndex(database: Database, opts: { mode: 'live' | 'pe
         if (table.byActivity.stale() || table.byJoined.stale() || table.hiddenByJoined.stale()) table.sortViews();
       })
       .catch(() => {
+        failed = true;
         for (const id of ids) pending.add(id);
       })
       .finally(() => {
         applying = null;
-        if (pending.size) setImmediate(applyPending);
+        // after a failure (the database away), try again in a second, not in a loop
+        if (pending.size) {
+          if (failed) setTimeout(applyPending, 1000).unref();
+          else setImmediate(applyPending);
+        }
       });
   }
 
-  function heard(payload: string) {
-    if (payload === '*') return rebuild();
+  /** A profile's NOTIFY: the ids a statement changed. */
+  function heardMembers(payload: string) {
     for (const id of payload.split(',')) if (id) pending.add(id);
     applyPending();
   }
 
+  /**
+   * An auth NOTIFY (a member's verified mark among other things): the ids; '*' for a statement over
+   * too many members to name (a sessions clean-up, mostly): read everyone again, at most every ten
+   * minutes (verified marks change one by one; the hourly read catches the rest).
+   */
+  function heardAuth(payload: string) {
+    if (payload !== '*') return heardMembers(payload);
+    const now = performance.now();
+    if (now - lastAuthRebuild < 10 * 60_000) return;
+    lastAuthRebuild = now;
+    rebuild();
+  }
+
   function rebuild() {
-    if (building || closed) return;
+    if (closed) return;
+    if (building) {
+      again = true;
+      return;
+    }
+    again = false;
+    // what is heard from now on is read again after the build, which may have read it before the change
+    const before = pending;
+    pending = new Set();
     building = (async () => {
-      // what is heard from now on is read again after the build, which may have read it before the change
-      pending = new Set();
       try {
         current = await readAll(database);
+      } catch {
+        // kept for the next try, in a few seconds; the last table (if any) still answers meanwhile
+        for (const id of before) pending.add(id);
+        setTimeout(rebuild, 5000).unref();
       } finally {
         building = null;
       }
-      applyPending();
-    })().catch(() => undefined);
+      if (again) rebuild();
+      else applyPending();
+    })();
   }
 
   async function start() {
     started = true;
-    const stops = await Promise.all([
-      database.listen(MEMBER_CHANGES_CHANNEL, heard, rebuild),
-      database.listen(AUTH_CHANGES_CHANNEL, heard, rebuild),
-    ]).catch(() => null);
-    if (stops) unlisten = stops;
+    const listening = await Promise.allSettled([
+      database.listen(MEMBER_CHANGES_CHANNEL, heardMembers, rebuild),
+      database.listen(AUTH_CHANGES_CHANNEL, heardAuth, rebuild),
+    ]);
+    const stops = listening.flatMap((l) => (l.status === 'fulfilled' ? [l.value] : []));
+    if (stops.length < listening.length || closed) {
+      // not listening, it could not be kept current: the database answers, and a call in 30 s tries again
+      await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
+      started = false;
+      retryAfter = performance.now() + 30_000;
+      return;
+    }
+    unlisten = stops;
     rebuild();
     if (opts.rebuildMs) {
       timer = setInterval(rebuild, opts.rebuildMs);
@@ -476,7 +518,7 @@ export function createMemberIndex(database: Database, opts: { mode: 'live' | 'pe
     async table() {
       if (opts.mode === 'off' || closed) return null;
       if (opts.mode === 'per-call') return readAll(database);
-      if (!started) void start();
+      if (!started && performance.now() >= retryAfter) void start();
       return current;
     },
     state() {

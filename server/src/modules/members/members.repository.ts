@@ -184,19 +184,22 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       blocked: Set<string>;
       only: Int32Array | null;
       liked?: Set<string>;
+      /** the circle of a distance asked (members placed within it) */
+      within: SQL | null;
     },
   ): Promise<MemberRow[]> {
     const walk = nearestInIndex(table, opts, { me, blocked: q.blocked, from: opts.from, orderFrom: q.nearFrom, now: Date.now() }, q.only);
     walk.next(opts.offset);
     const want = q.upTo - opts.offset;
-    const filters = [visibleToExcept(me, q.blocked), ...q.searched];
+    // a distance asked is checked again too (one who moved away since is not within it)
+    const filters = [visibleToExcept(me, q.blocked), ...q.searched, ...(q.within ? [q.within] : [])];
     const rows: MemberRow[] = [];
     while (rows.length < want && !walk.done) {
       const ids = walk.next(want - rows.length + 2);
       if (ids.length === 0) break;
-      // placed where the index placed them: one who hides their location since is not among the nearest
-      const placed = ids.filter((id) => table.cell[table.slotOf.get(id) ?? -1]! >= 0);
-      const unplaced = ids.filter((id) => !(table.cell[table.slotOf.get(id) ?? -1]! >= 0));
+      // placed as the walk placed them: one who hides their location since is not among the nearest
+      const placed = ids.filter((id) => walk.placed(id));
+      const unplaced = ids.filter((id) => !walk.placed(id));
       const page = pageColumns(table, ids, { ...q, verifiedFilter: opts.verified === true });
       const found = await executePrepared<MemberRow>(
         db,
@@ -360,6 +363,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
             blocked,
             only: fromIndex.only,
             liked: opts.liked,
+            within,
           });
         if (roster && rosterServes(opts) && nearFrom === opts.from)
           return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
