@@ -1,21 +1,13 @@
-import { AGE_FILTER, MEMBER_TYPE_GENDERS, ONLINE_MINUTES, type MemberType } from '@velvet/core/schemas/member.schema';
+import { AGE_FILTER, MEMBER_TYPE_GENDERS, ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
 import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import { CREATOR_BITS, DEVICE, VERIFIED, WITH_PHOTO, pgHypot, type MemberTable } from './member-index';
-import { KM_PER_DEGREE, projected } from './online-roster';
+import { KM_PER_DEGREE, projected, type RosterSearch } from './online-roster';
 
-/** The Search filters the member index judges by itself (text searches read the database). */
-export interface IndexSearch {
-  type?: MemberType;
-  joinedDays?: number;
-  minAge?: number;
-  maxAge?: number;
-  verified?: boolean;
-  withPhoto?: boolean;
-  mobile?: boolean;
+/** The Search filters the member index judges by itself: the roster's, and creators, a town, online now (text: `textMatches`). */
+export interface IndexSearch extends RosterSearch {
   creator?: string;
   location?: string;
-  maxKm?: number;
   online?: boolean;
 }
 

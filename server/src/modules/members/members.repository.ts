@@ -73,6 +73,18 @@ function searchFilters(f: MemberSearch): SQL[] {
   return where;
 }
 
+/** What a page from the member index is read with (see `pageColumns`). */
+interface IndexPage {
+  columns: SQL;
+  members: SQL;
+  upTo: number;
+  blocked: Set<string>;
+  /** a text's matches (`textMatches`), or null */
+  only: Int32Array | null;
+  /** everyone the caller liked, read before the list */
+  liked?: Set<string>;
+}
+
 /** The filters the online roster judges by itself; text, a town or creators read the database. */
 const rosterServes = (f: MemberSearch) => f.online && !f.q && !f.name && !f.location && !f.creator;
 
@@ -175,15 +187,9 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
     table: MemberTable,
     me: string,
     opts: MemberSearch & { from: Position | null; offset: number; limit: number },
-    q: {
+    q: IndexPage & {
       nearFrom: Position;
       searched: SQL[];
-      columns: SQL;
-      members: SQL;
-      upTo: number;
-      blocked: Set<string>;
-      only: Int32Array | null;
-      liked?: Set<string>;
       /** the circle of a distance asked (members placed within it) */
       within: SQL | null;
     },
@@ -227,16 +233,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
     table: MemberTable,
     me: string,
     opts: MemberSearch & { from: Position | null; offset: number; limit: number },
-    q: {
-      order: 'newest' | 'verified';
-      filters: SQL[];
-      columns: SQL;
-      members: SQL;
-      upTo: number;
-      blocked: Set<string>;
-      only: Int32Array | null;
-      liked?: Set<string>;
-    },
+    q: IndexPage & { order: 'newest' | 'verified'; filters: SQL[] },
   ): Promise<MemberRow[] | null> {
     const want = q.upTo - opts.offset;
     for (let n = q.upTo + 2; ; n *= 2) {
