@@ -295,12 +295,19 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       // every page reads at most this many rows from each ordered index scan
       const upTo = opts.offset + opts.limit;
       let within: SQL | null = null;
+      /** the same distance for the statements by key of the index's pages (see below) */
+      let withinById: SQL | null = null;
       if (opts.maxKm !== undefined) {
         // within a distance between cells, from the cell index; hidden locations are never near
         if (!opts.from) return [];
         within = sql`${cellExpr} <@ circle(${cellOf(opts.from)}, ${opts.maxKm / KM_PER_DEGREE}::float8)`;
         filters.push(placedExpr, within);
+        // as `<@ circle` measures (its 1e-6 tolerance), in a form no index serves: in a prepared
+        // statement by key, a generic plan read the circle through the cell index instead of the keys
+        // (Who's Near: database 0.3 → 2.1 ms a request)
+        withinById = sql`(${cellExpr} <-> ${cellOf(opts.from)}) <= ${opts.maxKm / KM_PER_DEGREE + 1e-6}::float8`;
       }
+      const byIdFilters = [visibleToExcept(me, blocked), ...searched, ...(withinById ? [placedExpr, withinById] : [])];
       const where = (...more: SQL[]) => sql.join([...filters, ...more], sql` and `);
       const columns = sql`${memberCardColumns},
           exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
@@ -317,12 +324,13 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       if (fromIndex && (opts.sort === 'newest' || opts.sort === 'verified')) {
         const rows = await pageFromIndex(fromIndex.table, me, opts, {
           order: opts.sort,
-          filters,
+          filters: byIdFilters,
           columns,
           members,
           upTo,
           blocked,
           only: fromIndex.only,
+          liked: opts.liked,
         });
         if (rows) return rows;
       }
@@ -360,7 +368,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
             blocked,
             only: fromIndex.only,
             liked: opts.liked,
-            within,
+            within: withinById,
           });
         if (roster && rosterServes(opts) && nearFrom === opts.from)
           return onlineNearest(me, opts, { from: nearFrom, filters, distance, columns, members, upTo, blocked });
