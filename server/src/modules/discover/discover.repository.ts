@@ -3,6 +3,7 @@ import { DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
+import { blockedIdsOf } from '../../db/blocks';
 import type { MemberIndex, MemberTable } from '../members/member-index';
 import { POOL, rankedPool } from './discover-pool';
 import { noBlockBetween, onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
@@ -106,8 +107,7 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
   async function exclusionsOf(me: string) {
     const [row] = await executePrepared<{ blocked: string[]; decided: string[] }>(
       db,
-      sql`select array(select blocked_id from user_blocks where blocker_id = ${me}
-                       union all select blocker_id from user_blocks where blocked_id = ${me}) as blocked,
+      sql`select ${blockedIdsOf(me)} as blocked,
                  array(select liked_id from likes where liker_id = ${me}) as decided`,
     );
     return { blocked: new Set(row?.blocked ?? []), decided: new Set(row?.decided ?? []) };
@@ -180,8 +180,7 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
       }>(
         db,
         sql`select location_lat as lat, location_lng as lng, interests,
-              array(select blocked_id from user_blocks where blocker_id = ${me}
-                    union all select blocker_id from user_blocks where blocked_id = ${me}) as blocked,
+              ${blockedIdsOf(me)} as blocked,
               array(select liked_id from likes where liker_id = ${me}) as decided
             from profiles where user_id = ${me}`,
       );

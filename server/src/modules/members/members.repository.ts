@@ -6,7 +6,7 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
-import { blockedEitherWay as blockedOf } from '../../db/blocks';
+import { blockedEitherWay as blockedOf, blockedIdsOf } from '../../db/blocks';
 import { memberCardColumns, memberCardColumnsWith, type MemberCardRow } from './member-card';
 import { onlineExpr, shownToAnyone, visibleActivity, visibleToExcept } from '../../db/visibility';
 import { KM_PER_DEGREE, projected, rosterMatches, type OnlineRoster } from './online-roster';
@@ -263,8 +263,7 @@ export function membersRepository(db: Db, opts: { roster?: OnlineRoster; index?:
       const [row] = await executePrepared<{ lat: number | null; lng: number | null; blocked: string[]; liked: string[] }>(
         db,
         sql`select p.location_lat as lat, p.location_lng as lng,
-              array(select blocked_id from user_blocks where blocker_id = ${userId}
-                    union all select blocker_id from user_blocks where blocked_id = ${userId}) as blocked,
+              ${blockedIdsOf(userId)} as blocked,
               array(select liked_id from likes where liker_id = ${userId} and liked) as liked
             from profiles p where p.user_id = ${userId}`,
       );
