@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CREATOR_TAG, CREATOR_TYPES } from '@velvet/core/constants/options';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
+import { viewersIn } from '../../../test/viewers';
 import { seedLargeCommunity } from '../../seed/large';
 import { createMemberIndex } from '../members/member-index';
 import { discoverRepository, type CandidateQuery } from './discover.repository';
@@ -14,7 +15,6 @@ import { discoverRepository, type CandidateQuery } from './discover.repository';
  */
 let database: Database;
 let drop: () => Promise<void>;
-const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
@@ -29,12 +29,7 @@ afterAll(() => drop());
 
 const CREATOR_TAGS = [CREATOR_TAG, ...CREATOR_TYPES];
 
-async function viewers() {
-  const towns = await rows<{ id: string }>(sql`select distinct on (location_city) user_id as id from profiles
-    where location_lat is not null and not anonymous_mode and setup_completed_at is not null
-      and location_city in ('London', 'Manchester', 'Bristol', 'Leeds') order by location_city, user_id`);
-  return towns.map((t) => t.id);
-}
+const viewers = () => viewersIn(database.db, ['London', 'Manchester', 'Bristol', 'Leeds']);
 
 describe('Discover from the member index', () => {
   it('deals the same cards as the database alone, before and after likes and passes', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { membersQuerySchema } from '@velvet/core/schemas/member.schema';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
+import { viewersIn } from '../../../test/viewers';
 import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
@@ -30,14 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => drop());
 
-const viewers = async () => {
-  const [blocker] = await rows<{ id: string }>(sql`select b.blocker_id as id from user_blocks b
-    join profiles p on p.user_id = b.blocker_id where p.location_lat is not null and not p.anonymous_mode
-    and exists (select 1 from user_blocks c where c.blocked_id = b.blocker_id) limit 1`);
-  const towns = await rows<{ id: string }>(sql`select distinct on (location_city) user_id as id from profiles
-    where location_lat is not null and location_city in ('London', 'Manchester', 'Bristol') order by location_city, user_id`);
-  return [...(blocker ? [blocker.id] : []), ...towns.map((t) => t.id)];
-};
+const viewers = () => viewersIn(database.db, ['London', 'Manchester', 'Bristol'], { withBlocker: true });
 
 const SEARCHES: Record<string, string>[] = [
   {},

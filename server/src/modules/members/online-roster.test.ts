@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MEMBERS_PAGE_MAX, membersQuerySchema } from '@velvet/core/schemas/member.schema';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../../test/test-app';
+import { viewersIn } from '../../../test/viewers';
 import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
@@ -36,15 +37,10 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const viewers = async () => {
-  // a member with blocks both ways, and members in three towns
-  const [blocker] = await rows<{ id: string }>(sql`select b.blocker_id as id from user_blocks b
-    join profiles p on p.user_id = b.blocker_id where p.location_lat is not null and not p.anonymous_mode
-    and exists (select 1 from user_blocks c where c.blocked_id = b.blocker_id) limit 1`);
-  const towns = await rows<{ id: string }>(sql`select distinct on (location_city) user_id as id from profiles
-    where location_lat is not null and location_city in ('London', 'Leeds', 'Bristol') order by location_city, user_id`);
+  // a member with blocks both ways, members in three towns, and one placed nowhere
   const [nowhere] = await rows<{ id: string }>(sql`select user_id as id from profiles
     where location_lat is null and setup_completed_at is not null order by user_id limit 1`);
-  return [...(blocker ? [blocker.id] : []), ...towns.map((t) => t.id), nowhere!.id];
+  return [...(await viewersIn(database.db, ['London', 'Leeds', 'Bristol'], { withBlocker: true })), nowhere!.id];
 };
 
 const SEARCHES: Record<string, string>[] = [
