@@ -4,7 +4,6 @@
 //
 //   node --import tsx bench/discovery.mjs [--members 100000] [--db postgres|pglite|both]
 //        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only] [--client raw|node]
-//        [--index live|off]
 //
 // PostgreSQL: a database per size on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432),
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
@@ -21,9 +20,12 @@
 // the bench waits until the server's health check is prompt again (timed-out requests drain).
 // With --plans (the default on PostgreSQL) the SQL each request runs is captured (the real routes,
 // run in this process against the same database) and `EXPLAIN (ANALYZE, BUFFERS)` of each statement
-// that reads profiles, likes or views is written to bench/plans/<size>-<name>.txt (with --index off,
-// the database's own reads, to bench/plans/database-path/).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// that reads profiles, likes or views is written to bench/plans/<size>-<name>.txt.
+//
+// Before the requests, a plain Node \`http\` server (bench/baseline-http.mjs) is measured the same way:
+// each figure is also reported as a multiple of its p95. After them, the server's resident memory
+// (VmRSS, and its peak VmHWM) is read from /proc: it must not grow with the community.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -31,6 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
+import { startBaseline } from './baseline-http.mjs';
 import { httpClient, ms } from './messaging-delivery.mjs';
 import { rawHttpClient } from './raw-http.mjs';
 import { root, spawnServer, table } from './server.mjs';
@@ -90,8 +93,6 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** raw (default): the lean client of raw-http.mjs; node: node:http's client, as before 2026-11-24 */
     client: { type: 'string', default: 'raw' },
-    /** live (default): the server's member index, as deployed; off: every search from the database (MEMBER_INDEX=off) */
-    index: { type: 'string', default: 'live' },
     plans: { type: 'boolean' },
     'no-plans': { type: 'boolean' },
     /** capture the plans and stop: no server, no load */
@@ -106,7 +107,6 @@ if (connections < 1 || connections > 200 || seconds <= 0 || seconds > 120)
   throw new Error('keep it bounded: 1–200 connections, at most 120 s');
 const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db];
 if (values.client !== 'raw' && values.client !== 'node') throw new Error('--client is raw or node');
-if (values.index !== 'live' && values.index !== 'off') throw new Error('--index is live or off');
 if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db is postgres, pglite or both');
 const only = values.only ? new Set(values.only.split(',')) : null;
 const requests = REQUESTS.filter(([name]) => !only || only.has(name));
@@ -114,8 +114,7 @@ const sizeLabel = members % 1_000_000 === 0 ? `${members / 1_000_000}m` : member
 /** Issue 6: 50 ms up to 100 000 members, 150 ms at 1 000 000 (in between: the stricter one). */
 const budget = members > 100_000 ? 150 : 50;
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-// the database's own reads (--index off) go beside the index's by-key reads
-const plansDir = path.join(root, 'bench', 'plans', ...(values.index === 'off' ? ['database-path'] : []));
+const plansDir = path.join(root, 'bench', 'plans');
 
 const loadText = () =>
   os
@@ -231,11 +230,10 @@ async function capturePlans(url, caller) {
   ]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-plans-'));
   const base = 'http://localhost:3000';
-  // the member index as the server keeps it (built once, then kept by NOTIFY), not read per request as in tests
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url, MEMBER_INDEX: values.index });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url });
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate(); // as the server would on start: plans are of the schema it will run on
-  const { app, memberIndex } = createApp({
+  const { app } = createApp({
     config,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
@@ -244,8 +242,6 @@ async function capturePlans(url, caller) {
   });
   const inProcess = (u, init) => app.request(u.replace(base, ''), init);
   const cookie = await signIn(base, caller.email, inProcess);
-  await memberIndex.table();
-  while (memberIndex.state() !== 'ready' && memberIndex.state() !== 'off') await new Promise((r) => setTimeout(r, 100));
 
   let recording = null;
   const original = pg.Client.prototype.query;
@@ -287,7 +283,6 @@ async function capturePlans(url, caller) {
   } finally {
     pg.Client.prototype.query = original;
     await explain.end();
-    await memberIndex.close();
     await database.close();
   }
   console.log(`Plans written: ${written.length} files in ${path.relative(root, plansDir)}/ (${sizeLabel}-*.txt)`);
@@ -305,28 +300,31 @@ async function runKind(kind) {
     NODE_ENV: 'production',
     RATE_LIMITS: 'off',
     WORKERS: workers,
-    MEMBER_INDEX: values.index,
   });
   const stopOnSignal = () => server.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
   await server.ready;
   const rows = [];
   const notes = [];
+  let memory;
   try {
     const cookies = [];
     for (const c of prepared.callers) cookies.push(await signIn(server.url, c.email));
     const http = values.client === 'node' ? httpClient(server.url, connections) : rawHttpClient(server.url, connections);
-    // the member index is built on first use: start it and measure once it is ready
-    await http.request('GET', '/api/v1/members?sort=nearest', cookies[0]);
-    const t0 = performance.now();
-    for (;;) {
-      const health = await http.request('GET', '/api/v1/health', '');
-      const state = JSON.parse(health.text).memberIndex;
-      if (state === undefined || state === 'ready' || state === 'off') break;
-      if (performance.now() - t0 > 300_000) throw new Error('the member index took over 5 minutes to build');
-      await new Promise((r) => setTimeout(r, 200));
+    // the floor: a plain Node http server under the same client and connections
+    const baseline = await startBaseline();
+    try {
+      const plain = values.client === 'node' ? httpClient(baseline.url, connections) : rawHttpClient(baseline.url, connections);
+      const next = () => ({ path: '/api/v1/members', cookie: '' });
+      await closedLoop(plain, { connections, seconds: 2, next });
+      const r = await closedLoop(plain, { connections, seconds, next });
+      plain.close();
+      rows.push({ kind, name: 'baseline', what: 'plain Node http (the floor)', load: loadText(), ...r, cpu: { server: NaN, db: NaN } });
+      console.log(`  baseline: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`);
+    } finally {
+      await baseline.stop();
     }
-    console.log(`Member index ready ${ms(performance.now() - t0)} after the first request.`);
+    await http.request('GET', '/api/v1/members?sort=nearest', cookies[0]);
     for (const [name, what, p] of requests) {
       // requests that timed out in the last run may still hold the server's database connections:
       // wait until a health check (one `select 1` through the same pool) answers promptly again
@@ -378,10 +376,13 @@ async function runKind(kind) {
       );
     }
     http.close();
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    memory = { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
   } finally {
     await server.stop();
   }
-  return { rows, notes, seeded: prepared.seeded, label: prepared.label };
+  return { rows, notes, seeded: prepared.seeded, label: prepared.label, memory };
 }
 
 console.log(
@@ -398,26 +399,42 @@ for (const kind of kinds) {
 }
 if (values['plans-only']) process.exit(0);
 const rows = all.flatMap((r) => r.rows);
+const floor = new Map(rows.filter((r) => r.name === 'baseline').map((r) => [r.kind, r.p95]));
 console.log(
   '\n' +
     table(
-      ['database', 'request', 'requests/s', 'p50', 'p95', 'p99', 'errors', 'CPU/request: server', 'db', 'load (1 min, 5, 15)'],
+      [
+        'database',
+        'request',
+        'requests/s',
+        'p50',
+        'p95',
+        '× baseline p95',
+        'p99',
+        'errors',
+        'CPU/request: server',
+        'db',
+        'load (1 min, 5, 15)',
+      ],
       rows.map((r) => [
         r.kind,
         r.alone ? `${r.what} (1 request alone)` : r.what,
         r.alone ? '-' : r.perSecond.toFixed(0),
         ms(r.p50),
         ms(r.p95),
+        `${(r.p95 / floor.get(r.kind)).toFixed(1)}×`,
         ms(r.p99),
         String(r.errors),
-        r.alone ? '-' : ms(r.cpu.server),
-        r.alone ? '-' : ms(r.cpu.db),
+        r.alone || r.name === 'baseline' ? '-' : ms(r.cpu.server),
+        r.alone || r.name === 'baseline' ? '-' : ms(r.cpu.db),
         r.load,
       ]),
     ),
 );
+for (const r of all)
+  if (r.memory) console.log(`${r.label}: server RSS ${r.memory.rss.toFixed(0)} MB after the run, peak ${r.memory.peak.toFixed(0)} MB`);
 let ok = true;
-for (const r of rows) {
+for (const r of rows.filter((r) => r.name !== 'baseline')) {
   const pass = r.p95 <= budget && r.errors === 0;
   if (!pass) console.log(`OVER BUDGET (${r.kind}): ${r.what}: p95 ${ms(r.p95)} vs ${budget} ms${r.errors ? `, ${r.errors} errors` : ''}`);
   ok &&= pass;

@@ -239,6 +239,10 @@ export const messages = {
     self: 'You cannot like or pass on yourself.',
     notAvailable: 'This member is not available.',
     blockedByYou: 'You have blocked this member. Unblock them first.',
+    startOver: 'Start over',
+    startOverHint: 'Profiles you passed come back after 30 days, or start over now to see them again.',
+    startedOver: 'Starting over: profiles you passed will show again',
+    startOverFailed: 'Failed to start over. Please try again.',
   },
   profileViews: {
     title: 'Looked @ Me',

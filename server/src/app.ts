@@ -32,8 +32,6 @@ import { messagesRepository } from './modules/messages/messages.repository';
 import { messagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { membersRepository } from './modules/members/members.repository';
-import { createOnlineRoster } from './modules/members/online-roster';
-import { createMemberIndex } from './modules/members/member-index';
 import { membersService } from './modules/members/members.service';
 import { membersRoutes } from './modules/members/members.routes';
 import { discoverRepository } from './modules/discover/discover.repository';
@@ -69,11 +67,8 @@ export function createApp(deps: AppDeps) {
   const quota = quotaCounter(database);
   const profileViews = profileViewsService(profileViewsRepository(database.db));
   const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
-  const roster = createOnlineRoster(database.db, { ttlMs: config.onlineRosterSeconds * 1000 });
-  // read again in full every hour as well: anything a lost notification left behind lasts no longer
-  const memberIndex = createMemberIndex(database, { mode: config.memberIndex, rebuildMs: 60 * 60_000 });
-  const members = membersService(membersRepository(database.db, { roster, index: memberIndex }));
-  const discover = discoverService({ repo: discoverRepository(database.db, { index: memberIndex }), onlineCount: members.onlineCount });
+  const members = membersService(membersRepository(database.db), { onlineCountTtlMs: config.onlineCountSeconds * 1000 });
+  const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
@@ -117,7 +112,7 @@ export function createApp(deps: AppDeps) {
   // An image upload carries its own, larger limit (media.routes.ts); every other body gets 1 MB.
   api.use('*', (c, next) => (c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path) ? next() : jsonLimit(c, next)));
   api.use('*', loadSession(sessions));
-  api.route('/health', healthRoutes({ database, storage, memberIndex }));
+  api.route('/health', healthRoutes({ database, storage }));
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
   api.route('/profiles', profilesRoutes(profiles));
@@ -154,5 +149,5 @@ export function createApp(deps: AppDeps) {
   if (config.webDist) mountWebApp(app, config.webDist);
   app.notFound((c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
-  return { app, auth, sessions, websocket: realtime.websocket, realtime, memberIndex };
+  return { app, auth, sessions, websocket: realtime.websocket, realtime };
 }

@@ -53,7 +53,7 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     ? { database: await openConfiguredDatabase(config), demo: undefined }
     : await prepareDatabase(config, log, storage);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
-  const { app, websocket, realtime, memberIndex } = createApp({ config, database, mailer, storage, log });
+  const { app, websocket, realtime } = createApp({ config, database, mailer, storage, log });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket }, (info) => {
     const ms = Math.round(performance.now() - opts.startedAt);
@@ -76,7 +76,6 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     const dropIdle = setInterval(() => (server as Server).closeIdleConnections(), 100);
     await closed;
     clearInterval(dropIdle);
-    await memberIndex.close();
     await database.close();
     process.exit(0);
   }

@@ -12,6 +12,8 @@ export const DISCOVER_DEFAULTS = { minAge: 18, maxAge: 65, maxKm: 50, location: 
 export const DISCOVER_BATCH = 10;
 /** Spec §9: the stats row refreshes every 15 s. */
 export const DISCOVER_STATS_REFRESH_MS = 15_000;
+/** A pass hides a member from Discover for this many days; then they come back (a like stands). */
+export const DISCOVER_PASS_DAYS = 30;
 /** Spec §9: at most 3 shared interests on a card. */
 export const DISCOVER_SHARED_MAX = 3;
 
@@ -108,4 +110,9 @@ export interface DiscoverStats {
 export interface LikeResponse {
   match: boolean;
   member?: { id: string; username: string; displayName: string };
+}
+
+/** POST /discover/start-over: how many passed members come back. */
+export interface StartOverResponse {
+  restored: number;
 }

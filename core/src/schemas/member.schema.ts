@@ -119,11 +119,11 @@ export type MemberFilters = z.output<typeof memberFiltersSchema>;
 export const membersQuerySchema = z
   .object({
     ...memberFilterShape,
+    /** where the page begins: the server's opaque keyset cursor (the previous page's nextCursor) */
     cursor: z
       .string()
-      .regex(/^\d{1,7}$/, 'That page link is not valid. Reload and try again.')
-      .optional()
-      .transform((c) => (c ? Number(c) : 0)),
+      .regex(/^[A-Za-z0-9_-]{1,400}$/, 'That page link is not valid. Reload and try again.')
+      .optional(),
     limit: z.coerce.number().int().min(1).max(MEMBERS_PAGE_MAX).default(MEMBERS_PAGE_SIZE),
   })
   .superRefine(agesInOrder);

@@ -59,9 +59,7 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     WORKERS: wholeNumber('WORKERS', 1, 64, 1),
     // -1: unset (5 s; 0 under NODE_ENV=test, so a test sees who it just made online)
-    ONLINE_ROSTER_SECONDS: wholeNumber('ONLINE_ROSTER_SECONDS', 0, 300, -1),
-    // unset: live (per-call under NODE_ENV=test, so a test searches what it just wrote)
-    MEMBER_INDEX: z.enum(['live', 'per-call', 'off']).optional(),
+    ONLINE_COUNT_SECONDS: wholeNumber('ONLINE_COUNT_SECONDS', 0, 300, -1),
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
@@ -117,10 +115,8 @@ export interface Config {
   webDist?: string;
   /** server processes sharing the port (node:cluster); above 1 only on a PostgreSQL server */
   workers: number;
-  /** how long the list of members online now is reused (members.online-roster); 0 reads it for every request */
-  onlineRosterSeconds: number;
-  /** the member index's mode (modules/members/member-index.ts) */
-  memberIndex: 'live' | 'per-call' | 'off';
+  /** how long each process reuses the count of members online now (the live 'N online'); 0 counts for every request */
+  onlineCountSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -216,7 +212,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
-    onlineRosterSeconds: e.ONLINE_ROSTER_SECONDS >= 0 ? e.ONLINE_ROSTER_SECONDS : e.NODE_ENV === 'test' ? 0 : 5,
-    memberIndex: e.MEMBER_INDEX ?? (e.NODE_ENV === 'test' ? 'per-call' : 'live'),
+    onlineCountSeconds: e.ONLINE_COUNT_SECONDS >= 0 ? e.ONLINE_COUNT_SECONDS : e.NODE_ENV === 'test' ? 0 : 5,
   };
 }

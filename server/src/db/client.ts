@@ -11,7 +11,6 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
-import { deliverPgliteNotifications } from './pglite-statements';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -105,8 +104,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dispatch = (channel: string, payload: string) => {
     for (const handler of handlers.get(channel) ?? []) handler(payload);
   };
-  // what the triggers of a statement run as a named statement NOTIFY comes back to the same listeners
-  deliverPgliteNotifications(client, dispatch);
   return {
     db,
     kind: 'pglite',

@@ -3,8 +3,10 @@ import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
 
 /**
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
- * of members (Members, Discover, Who's Near, Search, Looked @ Me) is built on these, so a privacy
- * rule changes in one place.
+ * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count and the profile page
+ * are built on these, so a privacy rule changes in one place. The discovery indexes of migration
+ * 0014 are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
+ * here exactly as there, so the planner can use them.
  */
 
 /**
@@ -25,15 +27,23 @@ export const shownTo = (me: string) => sql`${shownToAnyone} and ${noBlockBetween
 export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me)}`;
 
 /**
- * `visibleTo`, with everyone on either side of a block with `me` already read (a few primary-key
- * look-ups): for statements planned on every request, where the two anti-joins of the block check
- * cost the planner more than running them does.
+ * `visibleTo`, with everyone on either side of a block with `me` already read (db/blocks.ts: a few
+ * primary-key look-ups before the list): a list then checks blocks by id, not by two look-ups a row.
  */
 export const visibleToExcept = (me: string, blocked: Iterable<string>) =>
   sql`p.user_id <> ${me} and ${shownToAnyone} and p.user_id <> all(string_to_array(${[...blocked].join(',')}, ','))`;
 
-/** Online as others may see it: members who hide their last-active time are never online to others. */
-export const onlineExpr = sql`(not p.hide_last_active and p.last_active_at > now() - make_interval(mins => ${ONLINE_MINUTES}))`;
+/** Placed for others: a cell, and not hiding it. Only these have a distance, or match one. */
+export const placedForOthers = sql`p.location_lat is not null and not p.hide_location`;
 
-/** Recency others may sort by: null (last) for members who hide it, so ordering cannot reveal it either. */
+/**
+ * The recency others may sort by: '-infinity' (last) for members who hide it, so ordering cannot
+ * reveal it either; never null, so keyset pages compare it as a row value.
+ */
+export const activityKey = sql`(case when p.hide_last_active then '-infinity'::timestamptz else p.last_active_at end)`;
+
+/** The last-active time others may be told: null for members who hide it. */
 export const visibleActivity = sql`case when p.hide_last_active then null else p.last_active_at end`;
+
+/** Online as others may see it: members who hide their last-active time are never online to others. */
+export const onlineExpr = sql`(${activityKey} > now() - make_interval(mins => ${ONLINE_MINUTES}))`;

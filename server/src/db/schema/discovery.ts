@@ -1,4 +1,5 @@
-import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -49,4 +50,24 @@ export const savedSearches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every grid cell a member has been placed in (core/geo/grid.ts): the places nearest-first walks
+ * outwards from, nearest first by the GiST index, reading each cell's members by activity from
+ * profiles_findable_cell_activity_idx. Kept by a trigger on profiles (migration 0014); a cell is
+ * never removed, so it holds no rule about who may be seen, only geometry (a cell left empty reads
+ * nothing). Projected as `db/visibility.ts` measures: longitude scaled by the cosine of latitude
+ * about 2° W, in degrees of latitude, so `<->` is a distance.
+ */
+export const memberCells = pgTable(
+  'member_cells',
+  {
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lat, t.lng] }),
+    index('member_cells_point_idx').using('gist', sql`point((${t.lng} + 2) * cos(radians(${t.lat})), ${t.lat})`),
+  ],
 );

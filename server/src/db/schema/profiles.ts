@@ -57,39 +57,41 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     index('profiles_last_active_idx').on(t.lastActiveAt),
     index('profiles_created_idx').on(t.createdAt),
-    index('profiles_location_idx').on(t.locationLat, t.locationLng),
     // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
     index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
-    // Discovery at scale (bench/README.md): each serves a query shape of Members, Search or Discover.
-    // Visible members by the activity others may see (Online First, and the activity order of the
-    // other sorts): read in order and stopped at the page, never sorted whole.
-    index('profiles_visible_activity_idx')
-      .on(sql`(case when ${t.hideLastActive} then null else ${t.lastActiveAt} end) desc nulls last`, t.userId)
+    // Discovery (docs/architecture.md "Discovery"). Each serves one order of the lists, over the
+    // members others may find (finished, not anonymous: db/visibility.ts `shownToAnyone`), in the
+    // keyset order the pages walk, so a page is read in order and stopped at its end.
+    // The activity others may sort by ('-infinity' for members who hide it): Online First, online now.
+    index('profiles_findable_activity_idx')
+      .on(sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`, sql`${t.userId} desc`)
       .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
-    // Visible, placed members by their cell, projected so distances come out in degrees of latitude
-    // (longitude scaled by the cosine of latitude about 2° W, the middle of the UK): nearest first
-    // (ORDER BY <->) and within a distance (<@ circle) from the index instead of a sort of everyone.
-    index('profiles_visible_cell_idx')
-      .using('gist', sql`point((${t.locationLng} + 2) * cos(radians(${t.locationLat})), ${t.locationLat})`)
-      .where(sql`${t.locationLat} is not null and not ${t.hideLocation} and ${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
-    // Discover's pool of members who hide their activity, newest first (their activity must not
-    // decide whether they appear): read in order instead of walking every member by created_at.
-    index('profiles_hidden_activity_created_idx')
-      .on(t.createdAt)
-      .where(sql`${t.hideLastActive} and ${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
+    // The Search hub's tiles by member type (Online First, online now, of one type)
+    index('profiles_findable_gender_activity_idx')
+      .on(
+        t.gender,
+        sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
+        sql`${t.userId} desc`,
+      )
+      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
+    // Newest First and the New ... tiles
+    index('profiles_findable_created_idx')
+      .on(sql`${t.createdAt} desc`, sql`${t.userId} desc`)
+      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
+    // The members of one cell by activity: nearest first walks the cells outwards (member_cells'
+    // GiST index) and reads each cell's members from here, in order, as far as the page needs.
+    index('profiles_findable_cell_activity_idx')
+      .on(
+        t.locationLat,
+        t.locationLng,
+        sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
+        sql`${t.userId} desc`,
+      )
+      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and ${t.locationLat} is not null and not ${t.hideLocation}`),
     // content creators and their types (interests @> '{content-creator,video}')
     index('profiles_interests_idx').using('gin', t.interests),
     // town search and name search match anywhere in the text (ilike '%q%')
     index('profiles_city_trgm_idx').using('gin', t.locationCity.op('gin_trgm_ops')),
     index('profiles_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
-    // The same two searches among members placed nowhere (no cell, or 'Hide Location'), who come
-    // after everyone placed in nearest-first order and are read on their own: a few per cent of
-    // members, so this index is small (username search at 100 000 members: that read 5 → 0.06 ms).
-    index('profiles_unplaced_username_trgm_idx')
-      .using('gin', t.username.op('gin_trgm_ops'))
-      .where(sql`${t.locationLat} is null or ${t.hideLocation}`),
-    index('profiles_unplaced_display_name_trgm_idx')
-      .using('gin', t.displayName.op('gin_trgm_ops'))
-      .where(sql`${t.locationLat} is null or ${t.hideLocation}`),
   ],
 );

@@ -1,19 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
+import { DISCOVER_PASS_DAYS, DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
-import type { MemberIndex, MemberTable } from '../members/member-index';
-import { POOL, rankedPool } from './discover-pool';
-import { noBlockBetween, onlineExpr, visibleActivity, visibleTo } from '../../db/visibility';
+import { circleOf, nearestWalk } from '../../db/nearest';
+import { activityKey, noBlockBetween, onlineExpr, placedForOthers, visibleActivity, visibleToExcept } from '../../db/visibility';
 
 export interface Viewer {
   position: Position | null;
   /** their chosen interests, creator tags left out */
   interests: string[];
-  /** everyone on either side of a block with them, and everyone they liked or passed (as read with the rest) */
-  exclusions?: { blocked: Set<string>; decided: Set<string> };
+  /** everyone on either side of a block with them */
+  blocked: Set<string>;
 }
 
 /** The distance filter: members placed within `km` of `centre` (between cells). */
@@ -61,11 +60,8 @@ export type TargetRow = {
   blocksMe: boolean;
 };
 
-/** Squared planar distance between cells in degrees of latitude (longitude scaled): the order of true distances at UK scale. */
-function squaredDistance(centre: Position) {
-  const kx = Math.cos((centre.lat * Math.PI) / 180);
-  return { kx, d2: sql`power(p.location_lat - ${centre.lat}, 2) + power((p.location_lng - ${centre.lng}) * ${kx}, 2)` };
-}
+/** How many members Discover ranks for each batch: the nearest this many eligible (or the most recently active, unplaced). */
+export const DISCOVER_POOL = 100;
 
 /** A couple or group matches the age range when either partner's age does. */
 function ageInRange(minAge: number, maxAge: number | null) {
@@ -73,11 +69,51 @@ function ageInRange(minAge: number, maxAge: number | null) {
   return sql`(${within(sql`p.age`)} or (p.kind <> 'individual' and ${within(sql`p.partner_age`)}))`;
 }
 
-export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
-  /** The scored, ranked rows of a pool of members (a statement giving `user_id`s), the first `limit`. */
-  async function scoredRows(viewer: Viewer, pool: SQL, d2: SQL, limit: number, prepared = false): Promise<CandidateRow[]> {
-    const rank = sql`shared desc, d2 asc nulls last, activity desc nulls last, verified desc, user_id`;
-    const statement = sql`
+/**
+ * Not liked or passed by `me`: a like stands, a pass only for DISCOVER_PASS_DAYS (then the member
+ * comes back), one primary-key look-up in likes a row.
+ */
+const notDecidedBy = (me: string) => sql`not exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id
+  and (l.liked or l.created_at > now() - make_interval(days => ${DISCOVER_PASS_DAYS})))`;
+
+export function discoverRepository(db: Db) {
+  const run = <T>(query: SQL) => executePrepared<T>(db, query);
+  return {
+    /** The member's own cell, interests (creator tags left out) and everyone on either side of a block, or null without a profile. */
+    async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
+      const [row] = await run<{ lat: number | null; lng: number | null; interests: string[]; blocked: string[] }>(
+        sql`select location_lat as lat, location_lng as lng, interests, ${blockedIdsOf(me)} as blocked
+            from profiles where user_id = ${me}`,
+      );
+      if (!row) return null;
+      const tags = new Set(creatorTags);
+      return {
+        position: row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
+        interests: (row.interests ?? []).filter((i) => !tags.has(i)),
+        blocked: new Set(row.blocked),
+      };
+    },
+
+    /**
+     * The next ranked candidates. The pool is the DISCOVER_POOL nearest members the viewer may see
+     * and has not decided on, within the distance (nearest first, db/nearest.ts), or without a place
+     * to measure from the most recently active; ranked by shared interests, then distance, then
+     * recent activity (members who hide it rank as unknown), then verified. Never the member, anyone
+     * on either side of a block, anonymous members or unfinished profiles.
+     */
+    async candidates(me: string, viewer: Viewer, q: CandidateQuery): Promise<CandidateRow[]> {
+      const eligible = [visibleToExcept(me, viewer.blocked), notDecidedBy(me), ageInRange(q.minAge, q.maxAge)];
+      const pool = q.distance
+        ? sql`select w.user_id, w.d, w.ak from (${nearestWalk({
+            here: q.distance.centre,
+            where: sql.join([...eligible, placedForOthers], sql` and `),
+            within: circleOf(q.distance.centre, q.distance.km),
+            limit: DISCOVER_POOL,
+          })}) w`
+        : sql`select p.user_id, null::float8 as d, ${activityKey} as ak from profiles p
+            where ${sql.join(eligible, sql` and `)} order by ${activityKey} desc, p.user_id desc limit ${DISCOVER_POOL}`;
+      const rank = sql`shared desc, d asc nulls last, ak desc, verified desc, user_id`;
+      return run<CandidateRow>(sql`
         with mine as (
           select coalesce(array_agg(i), '{}'::text[]) as interests
           from jsonb_array_elements_text(${JSON.stringify(viewer.interests)}::jsonb) as i
@@ -86,12 +122,12 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
         scored as (
           select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
             p.location_lng, p.hide_location, p.avatar_url, u.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
-            ${d2} as d2,
+            pool.ak, pool.d,
             array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n) as common
           from pool join profiles p on p.user_id = pool.user_id join "user" u on u.id = p.user_id cross join mine
         ),
         ranked as (
-          select *, cardinality(common) as shared from scored order by ${rank} limit ${limit}
+          select *, cardinality(common) as shared from scored order by ${rank} limit ${q.limit}
         )
         select r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
           r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
@@ -100,140 +136,15 @@ export function discoverRepository(db: Db, opts: { index?: MemberIndex } = {}) {
           (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
           (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
         from ranked r
-        order by ${rank}`;
-    return prepared ? executePrepared<CandidateRow>(db, statement) : (await db.execute<CandidateRow>(statement)).rows;
-  }
-
-  async function exclusionsOf(me: string) {
-    const [row] = await executePrepared<{ blocked: string[]; decided: string[] }>(
-      db,
-      sql`select ${blockedIdsOf(me)} as blocked,
-                 array(select liked_id from likes where liker_id = ${me}) as decided`,
-    );
-    return { blocked: new Set(row?.blocked ?? []), decided: new Set(row?.decided ?? []) };
-  }
-
-  /**
-   * The ranked pool from the member index (discover-pool.ts), its first members read again by id with
-   * every condition (privacy, likes and passes, age, distance) and scored by the same statement; one
-   * dropped (changed since the index heard) makes it take the next.
-   */
-  async function candidatesFromIndex(
-    table: MemberTable,
-    me: string,
-    viewer: Viewer,
-    q: CandidateQuery,
-    conditions: SQL[],
-    d2: SQL,
-  ): Promise<CandidateRow[]> {
-    // everyone on either side of a block, and everyone already liked or passed: read with the viewer
-    // (the statement by id checks both again, so one made since is never dealt)
-    const exclusions = viewer.exclusions ?? (await exclusionsOf(me));
-    const query = {
-      me,
-      blocked: exclusions.blocked,
-      decided: exclusions.decided,
-      interests: viewer.interests,
-      minAge: q.minAge,
-      maxAge: q.maxAge,
-      distance: q.distance,
-    };
-    // prepared: by ids, with nothing else an index could serve, a generic plan is the custom one
-    // (with the location box in it, a generic plan read the box instead); the blocks checked here
-    // again by their keys, as read now, not as read with the viewer
-    const eligible = sql.join([visibleTo(me), ...conditions], sql` and `);
-    let want = q.limit + 2;
-    let all = rankedPool(table, query, want);
-    let ranked = all;
-    // each id in the order first given: a ranking again (the index moves meanwhile) adds only the
-    // ids not read yet, so none is read twice and the order stands
-    const position = new Map<string, number>();
-    const rows: CandidateRow[] = [];
-    for (let from = 0; rows.length < q.limit;) {
-      if (from >= ranked.length) {
-        // every one ranked so far read: rank further, unless that was all of them
-        if (all.length < want) break;
-        want *= 4;
-        all = rankedPool(table, query, want);
-        ranked = all.filter((id) => !position.has(id));
-        from = 0;
-        continue;
-      }
-      const ids = ranked.slice(from, from + q.limit - rows.length + 2);
-      from += ids.length;
-      for (const id of ids) position.set(id, position.size);
-      const pool = sql`select p.user_id from profiles p where ${eligible} and p.user_id = any(string_to_array(${ids.join(',')}, ','))`;
-      rows.push(...(await scoredRows(viewer, pool, d2, ids.length, true)));
-    }
-    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!).slice(0, q.limit);
-  }
-
-  return {
-    /** The member's own cell and interests, or null without a profile. */
-    async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
-      const [row] = await executePrepared<{
-        lat: number | null;
-        lng: number | null;
-        interests: string[];
-        blocked: string[];
-        decided: string[];
-      }>(
-        db,
-        sql`select location_lat as lat, location_lng as lng, interests,
-              ${blockedIdsOf(me)} as blocked,
-              array(select liked_id from likes where liker_id = ${me}) as decided
-            from profiles where user_id = ${me}`,
-      );
-      if (!row) return null;
-      const tags = new Set(creatorTags);
-      return {
-        position: row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
-        interests: (row.interests ?? []).filter((i) => !tags.has(i)),
-        exclusions: { blocked: new Set(row.blocked), decided: new Set(row.decided) },
-      };
+        order by ${rank}`);
     },
 
-    /**
-     * The next ranked candidates: shared interests, then distance between cells, then recent activity
-     * (members who hide it rank as unknown), then verified. Never the member, anyone they already
-     * liked or passed, anyone on either side of a block, anonymous members or unfinished profiles.
-     *
-     * The pool comes through indexes: members who show their activity by last_active_at
-     * (profiles_last_active_idx), members who hide it by created_at (profiles_created_idx) so their
-     * activity never decides whether they appear, and with a distance the location box
-     * (profiles_location_idx) narrows both. Already-decided members are skipped by primary-key
-     * look-ups in likes, never by reading the member's whole list of likes.
-     */
-    async candidates(me: string, viewer: Viewer, q: CandidateQuery): Promise<CandidateRow[]> {
-      const decided = sql`not exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id)`;
-      const filters: SQL[] = [visibleTo(me), decided, ageInRange(q.minAge, q.maxAge)];
-      const byId: SQL[] = [decided, ageInRange(q.minAge, q.maxAge)];
-      let d2: SQL = sql`null::float8`;
-      if (q.distance) {
-        const { centre, km } = q.distance;
-        const dLat = km / 111.2;
-        const measured = squaredDistance(centre);
-        const dLng = dLat / measured.kx;
-        // members who hide their location are never placed by distance, so a distance leaves them out
-        filters.push(sql`not p.hide_location
-          and p.location_lat between ${centre.lat - dLat} and ${centre.lat + dLat}
-          and p.location_lng between ${centre.lng - dLng} and ${centre.lng + dLng}
-          and ${measured.d2} <= ${dLat * dLat}`);
-        // the same without the box (implied by the distance): for reads by id, where a box would
-        // offer the location index to a generic plan
-        byId.push(sql`not p.hide_location and ${measured.d2} <= ${dLat * dLat}`);
-        d2 = measured.d2;
-      }
-      const eligible = sql.join(filters, sql` and `);
-      const table = opts.index ? await opts.index.table() : null;
-      if (table && !table.interestsOverflow) return candidatesFromIndex(table, me, viewer, q, byId, d2);
-      const pool = sql`
-          (select p.user_id from profiles p where ${eligible} and not p.hide_last_active
-           order by p.last_active_at desc limit ${POOL})
-          union all
-          (select p.user_id from profiles p where ${eligible} and p.hide_last_active
-           order by p.created_at desc limit ${POOL})`;
-      return scoredRows(viewer, pool, d2, q.limit);
+    /** Every pass of the member's forgotten (Start over): those members come back; likes stay. How many. */
+    async forgetPasses(me: string): Promise<number> {
+      const rows = await run<{ n: number | string }>(
+        sql`with gone as (delete from likes where liker_id = ${me} and not liked returning 1) select count(*) as n from gone`,
+      );
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** The member a like or pass is about, with what decides whether it is allowed. */

@@ -10,8 +10,10 @@ import {
   type DiscoverResponse,
   type DiscoverStats,
   type LikeResponse,
+  type StartOverResponse,
 } from '@velvet/core/schemas/discover.schema';
 import { AppError } from '../../middleware/errors';
+import { cachedFor } from '../../lib/cached-for';
 import { locateUkPlace } from '../../geo/gazetteer';
 import type { CandidateRow, DiscoverRepository } from './discover.repository';
 import { visibleDistance } from '../members/member-card';
@@ -47,26 +49,6 @@ function placeCell(text: string): Position {
 /** How long the community-wide verified count is reused: the stats row refreshes this often. */
 export const VERIFIED_COUNT_TTL_MS = 15_000;
 
-/**
- * A value loaded at most once per `ttlMs` (per process), read through `now` so a test can move the
- * clock. Concurrent reads while it loads share the one load; a failed load is not kept.
- */
-export function cachedFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now) {
-  let entry: { at: number; value: Promise<T> } | null = null;
-  return () => {
-    const at = now();
-    if (!entry || at - entry.at >= ttlMs || at < entry.at) {
-      const value = load();
-      const current = { at, value };
-      entry = current;
-      value.catch(() => {
-        if (entry === current) entry = null;
-      });
-    }
-    return entry.value;
-  };
-}
-
 /** Discover: the ranked one-at-a-time feed, like and pass (a like both ways is a match), and the stats row. */
 export function discoverService(deps: { repo: DiscoverRepository; onlineCount: () => Promise<number>; now?: () => number }) {
   const { repo } = deps;
@@ -75,7 +57,7 @@ export function discoverService(deps: { repo: DiscoverRepository; onlineCount: (
   const verifiedShown = cachedFor(VERIFIED_COUNT_TTL_MS, () => repo.verifiedShownCount(), deps.now);
   return {
     async next(me: string, filters: DiscoverFilters): Promise<DiscoverResponse> {
-      const viewer = (await repo.viewer(me, CREATOR_TAGS)) ?? { position: null, interests: [] };
+      const viewer = (await repo.viewer(me, CREATOR_TAGS)) ?? { position: null, interests: [], blocked: new Set<string>() };
       // a typed place moves the centre of the distance filter; without one, the member's own cell
       const centre = filters.location ? placeCell(filters.location) : viewer.position;
       const distance = centre ? { centre, km: filters.maxKm } : null;
@@ -102,6 +84,11 @@ export function discoverService(deps: { repo: DiscoverRepository; onlineCount: (
       await repo.decide(me, other, liked);
       if (!liked || !(await repo.likes(other, me))) return { match: false };
       return { match: true, member: { id: target.id, username: target.username, displayName: target.displayName } };
+    },
+
+    /** Start over: the member's passes are forgotten, so everyone they passed is dealt again. */
+    async startOver(me: string): Promise<StartOverResponse> {
+      return { restored: await repo.forgetPasses(me) };
     },
 
     async stats(me: string): Promise<DiscoverStats> {

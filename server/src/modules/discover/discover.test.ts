@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { DiscoverCard, DiscoverResponse, DiscoverStats } from '@velvet/core/schemas/discover.schema';
+import { DISCOVER_PASS_DAYS, type DiscoverCard, type DiscoverResponse, type DiscoverStats } from '@velvet/core/schemas/discover.schema';
 import type { MembersResponse } from '@velvet/core/schemas/member.schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember, type Client } from '../../../test/http';
@@ -252,6 +252,48 @@ describe('like and pass', () => {
     const rows = await myLikes();
     expect(rows.filter((r) => r.likedId === ids.one_near)).toHaveLength(1);
     expect(rows.find((r) => r.likedId === ids.two_shared)!.liked).toBe(true);
+  });
+
+  it('deals a passed member again once the pass is 30 days old; a like stands', async () => {
+    // a member who passed everyone nearby sees the rest of the country next, never those passed
+    expect((await pass('leeds_one', clients.two_shared)).status).toBe(200);
+    expect(await next('?maxKm=500', clients.two_shared).then((r) => names(r.items))).not.toContain('leeds_one');
+    await t.database.db
+      .update(likes)
+      .set({ createdAt: sql`now() - make_interval(days => ${DISCOVER_PASS_DAYS}) - interval '1 minute'` })
+      .where(and(eq(likes.likerId, ids.two_shared!), eq(likes.likedId, ids.leeds_one!)));
+    expect(await next('?maxKm=500', clients.two_shared).then((r) => names(r.items))).toContain('leeds_one');
+    // a like as old stays a like: never dealt again
+    expect((await like('leeds_one', clients.one_far)).status).toBe(200);
+    await t.database.db
+      .update(likes)
+      .set({ createdAt: sql`now() - interval '90 days'` })
+      .where(eq(likes.likerId, ids.one_far!));
+    expect(await next('?maxKm=500', clients.one_far).then((r) => names(r.items))).not.toContain('leeds_one');
+  });
+
+  it('Start over brings back everyone the member passed, keeps likes, and touches no one else', async () => {
+    const who = clients.creator_one!;
+    const feed = async () => names((await next('?maxKm=500', who)).items);
+    const dealt = await feed();
+    for (const name of dealt.slice(0, 3)) expect((await pass(name, who)).status).toBe(200);
+    expect((await like(dealt[3]!, who)).status).toBe(200);
+    expect((await pass('creator_one', clients.young_one)).status).toBe(200);
+    const without = await feed();
+    for (const name of dealt.slice(0, 4)) expect(without).not.toContain(name);
+    const res = await who.post('/api/v1/discover/start-over');
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ restored: 3 });
+    const again = await feed();
+    for (const name of dealt.slice(0, 3)) expect(again).toContain(name);
+    expect(again).not.toContain(dealt[3]);
+    // another member's pass stays
+    const rows = await t.database.db.select().from(likes).where(eq(likes.likerId, ids.young_one!));
+    expect(rows.map((r) => [r.likedId, r.liked])).toEqual([[ids.creator_one, false]]);
+    // signed out: no
+    expect(
+      (await t.app.request('/api/v1/discover/start-over', { method: 'POST', headers: { origin: 'http://localhost:3000' } })).status,
+    ).toBe(401);
   });
 
   it('makes a match of a like both ways, and counts it', async () => {

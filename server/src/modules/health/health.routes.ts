@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { Database } from '../../db/client';
 import type { Storage } from '../../storage/storage';
-import type { MemberIndex } from '../members/member-index';
 
-/** GET /api/v1/health: whether the database and storage answer, and whether the member index is built yet. */
-export function healthRoutes(deps: { database: Database; storage: Storage; memberIndex?: MemberIndex }) {
+/** GET /api/v1/health: whether the database and storage answer. */
+export function healthRoutes(deps: { database: Database; storage: Storage }) {
   return new Hono().get('/', async (c) => {
     const check = async (fn: () => Promise<void>) => {
       try {
@@ -21,7 +20,6 @@ export function healthRoutes(deps: { database: Database; storage: Storage; membe
         status: ok ? 'ok' : 'degraded',
         database: { status: database, kind: deps.database.kind },
         storage: { status: storage, kind: deps.storage.kind },
-        ...(deps.memberIndex ? { memberIndex: deps.memberIndex.state() } : {}),
       },
       ok ? 200 : 503,
     );

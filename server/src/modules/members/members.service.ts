@@ -2,8 +2,10 @@ import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import { messages } from '@velvet/core/messages';
 import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
-import { MAX_KM, type MembersResponse } from '@velvet/core/schemas/member.schema';
-import type { MemberSearch, MembersRepository } from './members.repository';
+import { MAX_KM, type MemberSort, type MembersResponse } from '@velvet/core/schemas/member.schema';
+import type { MemberRow, MemberSearch, MembersRepository } from './members.repository';
+import { decodeCursor, encodeCursor, type MemberCursor } from './member-cursor';
+import { cachedFor } from '../../lib/cached-for';
 import { toMemberCard } from './member-card';
 
 /** A searched town's cell when the gazetteer knows it ("Leeds" or "Leeds, UK"); partial text has none. */
@@ -12,32 +14,50 @@ function townCell(text: string): Position | null {
   return place ? snapToCell(place) : null;
 }
 
+/** How long each process reuses the online count (the live 'N online', the stats row): one count for everyone. */
+export const ONLINE_COUNT_TTL_MS = 5_000;
+
+/** The cursor of the page after `row`, in the list's order. */
+function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): MemberCursor {
+  if (sort === 'newest') return { sort, c: row.c, id: row.userId };
+  if (sort === 'verified') return { sort, band: row.band === 1 ? 1 : 0, ak: row.ak, id: row.userId };
+  if (sort === 'nearest' && nearest)
+    return row.band === 0 && row.d !== null
+      ? { sort, band: 0, d: row.d, ak: row.ak, id: row.userId }
+      : { sort, band: 1, ak: row.ak, id: row.userId };
+  return { sort: 'online', ak: row.ak, id: row.userId };
+}
+
 /** The Members page: who a member may see, sorted and searched, with coarse distances only. */
-export function membersService(repo: MembersRepository) {
+export function membersService(repo: MembersRepository, opts: { onlineCountTtlMs?: number; now?: () => number } = {}) {
+  const onlineCount = cachedFor(opts.onlineCountTtlMs ?? ONLINE_COUNT_TTL_MS, () => repo.onlineCount(), opts.now);
   return {
-    async list(me: string, query: MemberSearch & { cursor: number; limit: number }): Promise<MembersResponse> {
-      const { position: from, blocked, liked } = await repo.caller(me);
+    async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
+      const after = cursor ? decodeCursor(cursor, search.sort) : null;
+      const { position: from, blocked } = await repo.caller(me);
+      // a town search lists that town's members nearest its centre (all about equally far from a
+      // caller elsewhere): read around the town, not outwards from the caller through everyone
+      const nearestTo = search.location ? townCell(search.location) : null;
       const rows = await repo.list(me, {
         ...search,
         blocked,
-        liked,
         // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
         maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
         from,
-        // a town search lists that town's members nearest its centre (all about equally far from a
-        // caller elsewhere): read around the town, not outwards from the caller through everyone
-        nearestTo: search.location ? townCell(search.location) : null,
-        offset: cursor,
+        nearestTo,
+        after,
         limit: limit + 1,
       });
-      const more = rows.length > query.limit;
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const nearest = (nearestTo ?? from) !== null;
       return {
-        items: rows.slice(0, query.limit).map((r) => toMemberCard(r, from)),
-        nextCursor: more ? String(query.cursor + query.limit) : null,
+        items: page.map((r) => toMemberCard(r, from)),
+        nextCursor: rows.length > limit && last ? encodeCursor(cursorAfter(last, search.sort, nearest)) : null,
       };
     },
-    onlineCount: () => repo.onlineCount(),
+    onlineCount,
 
     async locationState(me: string) {
       const row = await repo.locationState(me);
