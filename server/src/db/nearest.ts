@@ -12,14 +12,36 @@ import { activityKey } from './visibility';
  */
 export const KM_PER_DEGREE = 111.2;
 
+/**
+ * A LIMIT written into the statement, not bound: a prepared statement's generic plan cannot see a
+ * bound limit and plans for a tenth of the table (it then hashed every user to join a page of 25).
+ * Page sizes are few and small, so each is one statement text.
+ */
+export function limitOf(n: number): SQL {
+  if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new Error(`not a page size: ${n}`);
+  return sql.raw(`limit ${n}`);
+}
+
 /** A cell of `member_cells` (alias x), projected. */
 const cellPoint = sql`point((x.lng + 2) * cos(radians(x.lat)), x.lat)`;
 /** A member's cell (profile alias p), projected the same way. */
 export const memberPoint = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
 /** A position, projected the same way (computed by PostgreSQL, so it agrees with the cells to the bit). */
 export const pointOf = (at: Position) => sql`point((${at.lng}::float8 + 2) * cos(radians(${at.lat}::float8)), ${at.lat}::float8)`;
-/** The circle of `km` around a position. */
-export const circleOf = (at: Position, km: number) => sql`circle(${pointOf(at)}, ${km / KM_PER_DEGREE}::float8)`;
+/**
+ * Within `km` of a position: the circle (a member's cell `<@` it), and for the walk its centre and
+ * radius in the projection (the same test, written as `<@` measures: 1e-6 of tolerance).
+ */
+export interface Within {
+  circle: SQL;
+  radius: SQL;
+  centre: Position;
+}
+export const withinKm = (at: Position, km: number): Within => ({
+  circle: sql`circle(${pointOf(at)}, ${km / KM_PER_DEGREE}::float8)`,
+  radius: sql`${km / KM_PER_DEGREE}::float8`,
+  centre: at,
+});
 
 /** Where a page of nearest first begins: after this member (in the order distance, activity desc, id desc). */
 export interface NearestAfter {
@@ -40,15 +62,22 @@ export interface NearestAfter {
  * incremental sort orders the cells' members within each distance and stops once the page is full
  * and its last distance complete. A page near a crowded cell reads about a page of rows, wherever
  * it is; a filter that matches few reads more cells (see members.repository for the searches that
- * read their matches first instead). `within` keeps the walk inside a circle (the index's own
- * condition, so the walk ends at its edge).
+ * read their matches first instead). `within` keeps the walk inside a circle.
  */
-export function nearestWalk(opts: { here: Position; where: SQL; within?: SQL; after?: NearestAfter; limit: number }): SQL {
+export function nearestWalk(opts: { here: Position; where: SQL; within?: Within; after?: NearestAfter; limit: number }): SQL {
   const { after } = opts;
   const distance = sql`${cellPoint} <-> ${pointOf(opts.here)}`;
-  const cells = sql`select x.lat, x.lng, ${distance} as d from member_cells x
-    ${opts.within ? sql`where ${cellPoint} <@ ${opts.within}` : sql``}
-    order by ${distance}`;
+  // ordered by the output column, not the expression again: each occurrence of a value is its own
+  // parameter, and a prepared statement's generic plan could not tell two copies were the same
+  // distance (it then sorted every cell's members instead of streaming them in order)
+  // a distance asked is a filter on the cells as the scan gives them, nearest first, not a condition
+  // for the index: planned without the radius (a prepared statement), the planner would read every
+  // cell in the circle and sort them (500 km: all of them), where the walk needs the first few
+  // (behind `offset 0`, so it stays a filter over the scan and not a reason to read every cell)
+  const cells = opts.within
+    ? sql`select * from (select x.lat, x.lng, ${distance} as d, ${cellPoint} <-> ${pointOf(opts.within.centre)} as away
+          from member_cells x order by d offset 0) x where x.away - ${opts.within.radius} <= 1e-6`
+    : sql`select x.lat, x.lng, ${distance} as d from member_cells x order by d`;
   const resume = after
     ? sql`and (c.d > ${after.d}::float8 or (${activityKey}, p.user_id) < (${after.ak}::timestamptz, ${after.id}))`
     : sql``;
@@ -58,9 +87,9 @@ export function nearestWalk(opts: { here: Position; where: SQL; within?: SQL; af
       select p.user_id, ${activityKey} as ak from profiles p
       where p.location_lat = c.lat and p.location_lng = c.lng and ${opts.where} ${resume}
       order by ${activityKey} desc, p.user_id desc
-      limit ${opts.limit}
+      ${limitOf(opts.limit)}
     ) m
     ${after ? sql`where c.d >= ${after.d}::float8` : sql``}
     order by c.d, m.ak desc, m.user_id desc
-    limit ${opts.limit}`;
+    ${limitOf(opts.limit)}`;
 }

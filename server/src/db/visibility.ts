@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
+import { textArray } from './arrays';
 
 /**
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
@@ -31,7 +32,7 @@ export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me
  * primary-key look-ups before the list): a list then checks blocks by id, not by two look-ups a row.
  */
 export const visibleToExcept = (me: string, blocked: Iterable<string>) =>
-  sql`p.user_id <> ${me} and ${shownToAnyone} and p.user_id <> all(string_to_array(${[...blocked].join(',')}, ','))`;
+  sql`p.user_id <> ${me} and ${shownToAnyone} and p.user_id <> all(${textArray(blocked)})`;
 
 /** Placed for others: a cell, and not hiding it. Only these have a distance, or match one. */
 export const placedForOthers = sql`p.location_lat is not null and not p.hide_location`;
@@ -46,4 +47,5 @@ export const activityKey = sql`(case when p.hide_last_active then '-infinity'::t
 export const visibleActivity = sql`case when p.hide_last_active then null else p.last_active_at end`;
 
 /** Online as others may see it: members who hide their last-active time are never online to others. */
-export const onlineExpr = sql`(${activityKey} > now() - make_interval(mins => ${ONLINE_MINUTES}))`;
+// the interval written into the statement, so the planner can estimate how few are online now
+export const onlineExpr = sql`(${activityKey} > now() - ${sql.raw(`interval '${ONLINE_MINUTES} minutes'`)})`;

@@ -88,6 +88,18 @@ export const profiles = pgTable(
         sql`${t.userId} desc`,
       )
       .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and ${t.locationLat} is not null and not ${t.hideLocation}`),
+    // The content creators of one cell by activity (the Content Creators tiles, nearest first): a
+    // few per cent of members, so walking the cells reads them alone, not everyone around them
+    index('profiles_findable_creator_cell_activity_idx')
+      .on(
+        t.locationLat,
+        t.locationLng,
+        sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
+        sql`${t.userId} desc`,
+      )
+      .where(
+        sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and ${t.locationLat} is not null and not ${t.hideLocation} and ${t.interests} @> '{content-creator}'::text[]`,
+      ),
     // content creators and their types (interests @> '{content-creator,video}')
     index('profiles_interests_idx').using('gin', t.interests),
     // town search and name search match anywhere in the text (ilike '%q%')

@@ -4,7 +4,7 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
-import { circleOf, nearestWalk } from '../../db/nearest';
+import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
 import { activityKey, noBlockBetween, onlineExpr, placedForOthers, visibleActivity, visibleToExcept } from '../../db/visibility';
 
 export interface Viewer {
@@ -61,7 +61,7 @@ export type TargetRow = {
 };
 
 /** How many members Discover ranks for each batch: the nearest this many eligible (or the most recently active, unplaced). */
-export const DISCOVER_POOL = 100;
+export const DISCOVER_POOL = 50;
 
 /** A couple or group matches the age range when either partner's age does. */
 function ageInRange(minAge: number, maxAge: number | null) {
@@ -107,11 +107,11 @@ export function discoverRepository(db: Db) {
         ? sql`select w.user_id, w.d, w.ak from (${nearestWalk({
             here: q.distance.centre,
             where: sql.join([...eligible, placedForOthers], sql` and `),
-            within: circleOf(q.distance.centre, q.distance.km),
+            within: withinKm(q.distance.centre, q.distance.km),
             limit: DISCOVER_POOL,
           })}) w`
         : sql`select p.user_id, null::float8 as d, ${activityKey} as ak from profiles p
-            where ${sql.join(eligible, sql` and `)} order by ${activityKey} desc, p.user_id desc limit ${DISCOVER_POOL}`;
+            where ${sql.join(eligible, sql` and `)} order by ${activityKey} desc, p.user_id desc ${limitOf(DISCOVER_POOL)}`;
       const rank = sql`shared desc, d asc nulls last, ak desc, verified desc, user_id`;
       return run<CandidateRow>(sql`
         with mine as (
@@ -127,7 +127,7 @@ export function discoverRepository(db: Db) {
           from pool join profiles p on p.user_id = pool.user_id join "user" u on u.id = p.user_id cross join mine
         ),
         ranked as (
-          select *, cardinality(common) as shared from scored order by ${rank} limit ${q.limit}
+          select *, cardinality(common) as shared from scored order by ${rank} ${limitOf(q.limit)}
         )
         select r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
           r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",

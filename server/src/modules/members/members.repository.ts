@@ -5,9 +5,10 @@ import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
+import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
-import { circleOf, memberPoint, nearestWalk, pointOf } from '../../db/nearest';
+import { limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
 import { activityKey, onlineExpr, placedForOthers, shownToAnyone, visibleToExcept } from '../../db/visibility';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import type { MemberCursor } from './member-cursor';
@@ -47,7 +48,7 @@ function searchFilters(f: MemberSearch): SQL[] {
     where.push(sql`(p.username ilike ${pattern} escape '\\' or p.display_name ilike ${pattern} escape '\\')`);
   }
   if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${likePattern(f.location)} escape '\\'`);
-  if (f.type) where.push(sql`p.gender = any(string_to_array(${MEMBER_TYPE_GENDERS[f.type].join(',')}, ','))`);
+  if (f.type) where.push(sql`p.gender = any(${textArray(MEMBER_TYPE_GENDERS[f.type])})`);
   if (f.online) where.push(onlineExpr);
   if (f.joinedDays !== undefined) where.push(sql`p.created_at > now() - make_interval(days => ${f.joinedDays})`);
   if (f.minAge !== undefined || f.maxAge !== undefined) {
@@ -60,11 +61,29 @@ function searchFilters(f: MemberSearch): SQL[] {
   if (f.withPhoto) where.push(sql`p.avatar_url is not null`);
   if (f.creator) {
     const tags = f.creator === 'any' ? [CREATOR_TAG] : [CREATOR_TAG, f.creator];
-    where.push(sql`p.interests @> string_to_array(${tags.join(',')}, ',')`);
+    // the creator tag written into the statement too, so the planner can prove the creators' own
+    // partial index (profiles_findable_creator_cell_activity_idx) holds every match
+    where.push(sql`p.interests @> ${textArray(tags)} and p.interests @> '{${sql.raw(CREATOR_TAG)}}'::text[]`);
   }
   // placed by their device (Who's Near on); someone hiding their location is never placed for others
   if (f.mobile) where.push(sql`p.location_source = 'device' and ${placedForOthers}`);
   return where;
+}
+
+/** A text the trigram indexes can serve (three characters at least): which fields, and the pattern. */
+interface TextSearch {
+  fields: 'username' | 'names' | 'city';
+  pattern: string;
+}
+function textSearchOf(o: ListOptions): TextSearch | null {
+  const [fields, text] = o.q
+    ? (['username', o.q] as const)
+    : o.name
+      ? (['names', o.name] as const)
+      : o.location && !o.nearestTo
+        ? (['city', o.location] as const)
+        : [];
+  return fields && text.length >= 3 ? { fields, pattern: likePattern(text) } : null;
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
@@ -106,7 +125,7 @@ export function membersRepository(db: Db) {
       me,
       sql`select p.user_id, ${band}::int as band, null::float8 as d, ${activityKey} as ak from profiles p
         where ${and([...where, ...(after ? [afterActivity(after)] : [])])}
-        order by ${activityKey} desc, p.user_id desc limit ${limit}`,
+        order by ${activityKey} desc, p.user_id desc ${limitOf(limit)}`,
       byActivity,
     );
 
@@ -116,11 +135,11 @@ export function membersRepository(db: Db) {
    * a text) reads its matches and sorts them when they are few; otherwise, and for every other
    * search, the cells are walked outwards (db/nearest.ts).
    */
-  async function nearestPage(me: string, o: ListOptions, here: Position, where: SQL[], within: SQL | null): Promise<MemberRow[]> {
+  async function nearestPage(me: string, o: ListOptions, here: Position, where: SQL[], within: Within | null): Promise<MemberRow[]> {
     const after = o.after?.sort === 'nearest' ? o.after : null;
-    const narrow = o.online || o.q !== undefined || o.name !== undefined || (o.location !== undefined && !o.nearestTo);
-    if (narrow && after?.band !== 1) {
-      const sorted = await matchesSorted(me, o, here, where, within, after);
+    const text = textSearchOf(o);
+    if ((text || o.online) && after?.band !== 1) {
+      const sorted = await matchesSorted(me, here, where, within, text, after, o.limit);
       if (sorted) return sorted;
     }
     const rows: MemberRow[] = [];
@@ -144,34 +163,42 @@ export function membersRepository(db: Db) {
 
   /**
    * Nearest first by reading every match of the search and sorting them: null when there are more
-   * than MATCHES_SORTED_MAX (the walk is quicker then). One statement: the matches (read once), the
-   * page of them after the cursor, and how many there were.
+   * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a text come
+   * from the trigram indexes (member_text_matches, migration 0015); of online now, from the activity
+   * index's newest end. One statement: the matches (read once), the page after the cursor, how many.
    */
   async function matchesSorted(
     me: string,
-    o: ListOptions,
     here: Position,
+    /** the privacy filter and the search's conditions (a text's too: checked again on its matches, by key) */
     where: SQL[],
-    within: SQL | null,
+    within: Within | null,
+    text: TextSearch | null,
     after: Extract<MemberCursor, { sort: 'nearest' }> | null,
+    limit: number,
   ): Promise<MemberRow[] | null> {
     const resume = !after
       ? sql`true`
       : after.band === 0
         ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
         : sql`(m.band > 1 or (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
-    const conditions = [...where, ...(within ? [placedForOthers, sql`${memberPoint} <@ ${within}`] : [])];
+    const conditions = [...where, ...(within ? [placedForOthers, sql`${memberPoint} <@ ${within.circle}`] : [])];
+    const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
+          case when ${placedForOthers} then ${memberPoint} <-> ${pointOf(here)} end as d, ${activityKey} as ak`;
+    const matches = text
+      ? sql`t as materialized (select * from member_text_matches(${text.pattern}, ${text.fields}, ${MATCHES_SORTED_MAX + 1})),
+          m as materialized (select ${keys} from t p where ${and(conditions)}),
+          counted as (select count(*) as n from t)`
+      : sql`m as materialized (select ${keys} from profiles p where ${and(conditions)}
+            order by ${activityKey} desc, p.user_id desc ${limitOf(MATCHES_SORTED_MAX + 1)}),
+          counted as (select count(*) as n from m)`;
     const rows = await run<MemberRow & { matched: number | string }>(sql`
-      with m as materialized (
-        select p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
-          case when ${placedForOthers} then ${memberPoint} <-> ${pointOf(here)} end as d, ${activityKey} as ak
-        from profiles p where ${and(conditions)} limit ${MATCHES_SORTED_MAX + 1}
-      ),
-      k as (select * from m where ${resume} order by m.band, m.d, m.ak desc, m.user_id desc limit ${o.limit})
+      with ${matches},
+      k as (select * from m where ${resume} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})
       select ${memberCardColumns},
         exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
-        k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, (select count(*) from m) as matched
-      from (select 1) one
+        k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, counted.n as matched
+      from counted
       left join (k join profiles p on p.user_id = k.user_id join "user" u on u.id = p.user_id) on true
       order by ${byDistance}`);
     if (Number(rows[0]?.matched ?? 0) > MATCHES_SORTED_MAX) return null;
@@ -199,22 +226,22 @@ export function membersRepository(db: Db) {
      */
     async list(me: string, o: ListOptions): Promise<MemberRow[]> {
       const where = [visibleToExcept(me, o.blocked), ...searchFilters(o)];
-      let within: SQL | null = null;
+      let within: Within | null = null;
       if (o.maxKm !== undefined) {
         // within a distance between cells of the caller's; hidden locations are never near
         if (!o.from) return [];
-        within = circleOf(o.from, o.maxKm);
+        within = withinKm(o.from, o.maxKm);
       }
       const nearFrom = o.sort === 'nearest' ? (o.nearestTo ?? o.from) : null;
       if (nearFrom) return nearestPage(me, o, nearFrom, where, within);
-      const all = within ? [...where, placedForOthers, sql`${memberPoint} <@ ${within}`] : where;
+      const all = within ? [...where, placedForOthers, sql`${memberPoint} <@ ${within.circle}`] : where;
       const after = o.after;
       if (o.sort === 'newest') {
         const resume = after?.sort === 'newest' ? [sql`(p.created_at, p.user_id) < (${after.c}::timestamptz, ${after.id})`] : [];
         return cardsOf(
           me,
           sql`select p.user_id, null::int as band, null::float8 as d, ${activityKey} as ak from profiles p
-            where ${and([...all, ...resume])} order by p.created_at desc, p.user_id desc limit ${o.limit}`,
+            where ${and([...all, ...resume])} order by p.created_at desc, p.user_id desc ${limitOf(o.limit)}`,
           sql`p.created_at desc, p.user_id desc`,
         );
       }
