@@ -138,7 +138,7 @@ export function membersRepository(db: Db) {
   async function nearestPage(me: string, o: ListOptions, here: Position, where: SQL[], within: Within | null): Promise<MemberRow[]> {
     const after = o.after?.sort === 'nearest' ? o.after : null;
     const text = textSearchOf(o);
-    if ((text || o.online) && after?.band !== 1) {
+    if ((text || o.online) && after?.band !== 1 && !(text && (await expectedCommon(where, text)))) {
       const sorted = await matchesSorted(me, here, where, within, text, after, o.limit);
       if (sorted) return sorted;
     }
@@ -159,6 +159,24 @@ export function membersRepository(db: Db) {
       rows.push(...(await activityPage(me, [...where, unplaced], last, o.limit - rows.length, 1)));
     }
     return rows;
+  }
+
+  /**
+   * Whether PostgreSQL's statistics expect a search by name or town to match more members than
+   * nearest first sorts (a first name, a big town): then the cells are walked at once, instead of
+   * reading the first MATCHES_SORTED_MAX matches to find out. The planner's estimate (EXPLAIN, nothing
+   * run) comes from the columns' histograms, trustworthy when it says common; usernames are handles,
+   * rare by nature (their estimate is a floor), and are read without asking. (Online now is not
+   * asked: the histogram's newest bucket is far wider than five minutes, so it guesses ten times high.)
+   */
+  async function expectedCommon(where: SQL[], text: TextSearch | null): Promise<boolean> {
+    if (text?.fields === 'username') return false;
+    const [row] = (
+      await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        sql`explain (format json) select 1 from profiles p where ${and(where)}`,
+      )
+    ).rows;
+    return (row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > MATCHES_SORTED_MAX;
   }
 
   /**
