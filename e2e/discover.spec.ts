@@ -169,6 +169,18 @@ describe('Discover', () => {
     expect(await fitsThePhone(page)).toBe(true);
     await expectNoSeriousAxeViolations(page, '/discover with filters open');
   });
+
+  it('Start over brings back the members passed, and says so; likes stay', async () => {
+    await page.goto('/discover');
+    await page.getByRole('heading', { name: 'No more profiles' }).waitFor();
+    await page.getByText('Profiles you passed come back after 30 days, or start over now to see them again.').waitFor();
+    await page.getByRole('button', { name: 'Start over' }).click();
+    expect(await toastText(page)).toContain('Starting over: profiles you passed will show again');
+    // the one passed comes back; the two liked do not
+    await expect.poll(() => cardName(page).innerText()).toBe(name.top);
+    await page.getByRole('article').getByRole('button', { name: 'Pass' }).click();
+    await page.getByRole('heading', { name: 'No more profiles' }).waitFor();
+  });
 });
 
 describe('Like on /browse', () => {

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api-client';
 import { useDecide, type Decision } from './api/decide';
+import { useStartOver } from './api/start-over';
 import { useDiscoverFeed } from './api/get-next';
 import { useDiscoverStats } from './api/get-stats';
 import { FiltersPanel } from './components/FiltersPanel';
@@ -33,6 +34,7 @@ export default function DiscoverPage() {
   const feed = useDiscoverFeed(filters);
   const stats = useDiscoverStats();
   const decide = useDecide(filters);
+  const startOver = useStartOver();
   const card = feed.data?.items[0];
   const mistake = filterMistake(feed.error);
 
@@ -128,7 +130,25 @@ export default function DiscoverPage() {
           pending={decide.isPending ? decide.variables.decision : null}
         />
       ) : (
-        <EmptyState icon={<Heart aria-hidden size={28} />} title={d.emptyTitle} line={d.emptyLine} />
+        <EmptyState
+          icon={<Heart aria-hidden size={28} />}
+          title={d.emptyTitle}
+          line={`${d.emptyLine} ${d.startOverHint}`}
+          action={
+            <Button
+              variant="secondary"
+              loading={startOver.isPending}
+              onClick={() =>
+                startOver.mutate(undefined, {
+                  onSuccess: () => toast({ title: d.startedOver, variant: 'success' }),
+                  onError: () => toast({ title: d.startOverFailed, variant: 'destructive' }),
+                })
+              }
+            >
+              {d.startOver}
+            </Button>
+          }
+        />
       )}
 
       <p className="text-center text-xs text-muted">{d.footnote}</p>
