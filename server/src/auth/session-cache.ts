@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import type { SessionData, SessionUser } from '../middleware/session';
+import type { SessionData, SessionUser } from './session-types';
 import type { Auth } from './auth';
 
 /** The channel migration 0011's triggers NOTIFY: member ids (comma separated), or '*' for everyone. */

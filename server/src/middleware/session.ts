@@ -1,11 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import { messages } from '@velvet/core/messages';
 import type { SessionCache } from '../auth/session-cache';
-import type { Auth } from '../auth/auth';
+import type { SessionData, SessionUser } from '../auth/session-types';
 import { AppError } from './errors';
 
-export type SessionUser = Auth['$Infer']['Session']['user'];
-export type SessionData = Auth['$Infer']['Session']['session'];
+export type { SessionData, SessionUser };
 
 export interface AppEnv {
   Variables: { user: SessionUser | null; session: SessionData | null };

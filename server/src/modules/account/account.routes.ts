@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { MeResponse } from '@velvet/core/schemas/api.schema';
 import type { AppEnv } from '../../middleware/session';
 import { requireUser } from '../../middleware/session';
-import type { ProfilesService } from '../profiles/profiles.service';
+import type { ProfilesService } from '../profiles/profiles.public';
 
 /** GET /api/v1/me: the signed-in member and whether they have a profile yet. */
 export function accountRoutes(deps: { profiles: ProfilesService }) {

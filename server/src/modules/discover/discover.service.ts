@@ -16,7 +16,7 @@ import { AppError } from '../../middleware/errors';
 import { cachedFor } from '../../lib/cached-for';
 import { locateUkPlace } from '../../geo/gazetteer';
 import type { CandidateRow, DiscoverRepository } from './discover.repository';
-import { visibleDistance } from '../members/member-card';
+import { visibleDistance } from '../members/members.public';
 
 const CREATOR_TAGS = [CREATOR_TAG, ...CREATOR_TYPES];
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
-import { memberCardColumns, type MemberCardRow } from '../members/member-card';
+import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 import { noBlockBetween, shownTo } from '../../db/visibility';
 
 export type ViewerRow = MemberCardRow & { day: string };

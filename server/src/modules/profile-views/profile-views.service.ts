@@ -1,7 +1,7 @@
 import type { ProfileViewsResponse, ProfileViewsTodayResponse } from '@velvet/core/schemas/profile-view.schema';
 import { londonDay } from '@velvet/core/time/london-day';
 import type { ProfileViewsRepository } from './profile-views.repository';
-import { toMemberCard } from '../members/member-card';
+import { toMemberCard } from '../members/members.public';
 
 /**
  * 'Looked @ Me': profile views, one per viewer per London day. Every read is the caller's own

@@ -14,7 +14,7 @@ import {
   type SavedSearchesResponse,
 } from '@velvet/core/schemas/search.schema';
 import { AppError } from '../../middleware/errors';
-import { mediaFileUrl } from '../media/media.dto';
+import { mediaFileUrl } from '../media/media.public';
 import type { SavedSearchRow, SearchRepository } from './search.repository';
 
 const toDto = (row: SavedSearchRow): SavedSearchDto => ({
