@@ -377,12 +377,12 @@ describe('a member with many conversations', () => {
     await t.database.db.insert(messages).values(rows);
     for (const [i, o] of others.entries()) if (i % 4 === 0 || i % 5 === 0) expect((await send(m.m, o.id, `hi ${i}`)).status).toBe(201);
 
-    // every statement goes through the session's prepareQuery, but a named one on PGlite, which is one
-    // bind/execute exchange of its own (the member's own session is held in memory by now: their
+    // a statement goes through drizzle's session (PGlite), or as a named statement straight to the
+    // pg pool (PostgreSQL: db/prepared.ts); the member's own session is held in memory by now (their
     // sends looked it up)
-    const { client } = t.database.db._.session as unknown as { client: { execProtocolRawStream: () => unknown } };
     const statements: { mock: { calls: unknown[] }; mockRestore(): void }[] = [vi.spyOn(t.database.db._.session, 'prepareQuery')];
-    if (t.database.kind === 'pglite') statements.push(vi.spyOn(client, 'execProtocolRawStream'));
+    const pool = (t.database.db as unknown as { $client: { query: () => unknown } }).$client;
+    if (t.database.kind === 'postgres') statements.push(vi.spyOn(pool, 'query'));
     const res = await m.m.get(`${api}/conversations?limit=100`);
     expect(statements.reduce((n, spy) => n + spy.mock.calls.length, 0)).toBe(1);
     for (const spy of statements) spy.mockRestore();
