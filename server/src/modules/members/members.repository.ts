@@ -142,7 +142,7 @@ export function membersRepository(db: Db) {
     // PostgreSQL expects few; more than the cap, and the cells are walked)
     const narrow = text !== null || o.online;
     if (narrow && after?.band !== 1 && (text?.fields === 'username' || o.online || !(await expectedCommon(where)))) {
-      const sorted = await matchesSorted(me, here, where, within, text, o.online === true, after, o.limit);
+      const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
       if (sorted) return sorted;
     }
     const rows: MemberRow[] = [];
@@ -197,6 +197,8 @@ export function membersRepository(db: Db) {
     text: TextSearch | null,
     /** online now: its matches are the activity index's newest end, read in that order */
     online: boolean,
+    /** a member type asked (with online now, read from the type's own activity index) */
+    type: boolean,
     after: Extract<MemberCursor, { sort: 'nearest' }> | null,
     limit: number,
   ): Promise<MemberRow[] | null> {
@@ -206,6 +208,11 @@ export function membersRepository(db: Db) {
         ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
         : sql`(m.band > 1 or (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
     const conditions = [...where, ...(within ? [placedForOthers, sql`${memberPoint} <@ ${within.circle}`] : [])];
+    // online now read in an index's order, so the read is the online members alone: of the types
+    // asked (profiles_findable_gender_activity_idx), else of everyone (profiles_findable_activity_idx)
+    const onlineOrder = type
+      ? sql`order by p.gender, ${activityKey} desc, p.user_id desc`
+      : sql`order by ${activityKey} desc, p.user_id desc`;
     const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
           case when ${placedForOthers} then ${memberPoint} <-> ${pointOf(here)} end as d, ${activityKey} as ak`;
     const matches = text
@@ -213,7 +220,7 @@ export function membersRepository(db: Db) {
           m as materialized (select ${keys} from t p where ${and(conditions)}),
           counted as (select count(*) as n from t)`
       : sql`m as materialized (select ${keys} from profiles p where ${and(conditions)}
-            ${online ? sql`order by ${activityKey} desc, p.user_id desc` : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
+            ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
           counted as (select count(*) as n from m)`;
     const rows = await run<MemberRow & { matched: number | string }>(sql`
       with ${matches},
