@@ -8,6 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'], environment: 'node' } },
+      // the web app's state logic (outbox, thread cache, reconnect): plain modules, fake time and a fake network
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -162,7 +162,7 @@ describe('messaging in real time', () => {
       await composer(alex.page).press('Enter');
       await chat(alex.page).getByText(text).waitFor();
     }
-    await billie.page.waitForTimeout(500);
+    // the socket is refused: nothing can bring them until it is back
     expect(await chat(billie.page).getByText('Sent while you were away').count()).toBe(0);
 
     // back: the page fetches what it missed
@@ -171,6 +171,68 @@ describe('messaging in real time', () => {
     await chat(billie.page).getByText('Are you there?').waitFor();
     await billie.page.getByText(/Reconnecting/).waitFor({ state: 'detached' });
     await billie.page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  it('keeps a message that arrives while the chat is still loading, on screen and read', async () => {
+    const frames: string[] = [];
+    billie.page.on('websocket', (ws) => ws.on('framereceived', (f) => void frames.push(String(f.payload))));
+    await billie.page.goto('/messages');
+    const list = billie.page.getByRole('list', { name: 'Conversations' });
+    await list.waitFor();
+    await expect.poll(() => frames.some((f) => f.includes('"type":"ready"')), { timeout: 10_000 }).toBe(true);
+
+    // the chat's first page is answered as the server had it before Alex writes, and only once his
+    // message has reached Billie's socket: the live message comes while the page is still loading
+    let fetched!: () => void;
+    const answered = new Promise<void>((resolve) => (fetched = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const thread = new RegExp(`/api/v1/messages/conversations/${alex.userId}/messages`);
+    await billie.page.route(thread, async (route) => {
+      const response = await route.fetch();
+      fetched();
+      await held;
+      await route.fulfill({ response });
+    });
+    await list.getByRole('link', { name: new RegExp(`^${alex.displayName}`) }).click();
+    await answered;
+    const text = 'Written while your chat was loading';
+    const res = await alex.page.request.post(`/api/v1/messages/conversations/${billie.userId}/messages`, { data: { content: text } });
+    expect(res.status()).toBe(201);
+    await expect.poll(() => frames.some((f) => f.includes(text) && f.includes('message.created')), { timeout: 10_000 }).toBe(true);
+    release();
+    await chat(billie.page).getByText(text).waitFor();
+    await billie.page.unroute(thread);
+
+    // it stays: the next message lands after it, and Alex sees his first one read
+    const next = await alex.page.request.post(`/api/v1/messages/conversations/${billie.userId}/messages`, {
+      data: { content: 'And another' },
+    });
+    expect(next.status()).toBe(201);
+    await chat(billie.page).getByText('And another').waitFor();
+    expect(await chat(billie.page).getByText(text).count()).toBe(1);
+  });
+
+  it('shows a message sent before the inbox socket opened, without a reload', async () => {
+    let connect!: () => void;
+    const opened = new Promise<void>((resolve) => (connect = resolve));
+    await billie.page.routeWebSocket(/\/api\/v1\/realtime$/, async (ws) => {
+      await opened;
+      ws.connectToServer();
+    });
+    await billie.page.goto('/messages');
+    const list = billie.page.getByRole('list', { name: 'Conversations' });
+    await list.getByRole('link', { name: new RegExp(`^${alex.displayName}`) }).waitFor();
+    // the inbox is read; Alex writes before Billie's socket reaches the server
+    const text = 'Sent before your socket opened';
+    const res = await alex.page.request.post(`/api/v1/messages/conversations/${billie.userId}/messages`, { data: { content: text } });
+    expect(res.status()).toBe(201);
+    expect(await list.getByText(text).count()).toBe(0);
+    connect();
+    await list.getByText(text).waitFor({ timeout: 10_000 });
+    await billie.page.unrouteAll({ behavior: 'ignoreErrors' });
+    // back in the chat with Alex, as the journeys below expect
+    await openChat(billie.page, alex.userId);
   });
 
   it('keeps a message written offline as pending, retries it, and stores it once', async () => {

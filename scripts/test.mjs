@@ -5,7 +5,12 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['lint', 'npm', ['run', 'lint', '--silent']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['unit + integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'core', '--project', 'server'], { TEST_DATABASE_URL: '' }],
+  [
+    'unit + integration (PGlite)',
+    'npx',
+    ['vitest', 'run', '--project', 'core', '--project', 'web', '--project', 'server'],
+    { TEST_DATABASE_URL: '' },
+  ],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {}]);

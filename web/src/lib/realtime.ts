@@ -14,12 +14,11 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | '
 type EventListener = (event: ServerEvent) => void;
 type ReconnectListener = () => void;
 
-/** Reconnect delays: quick at first, then backing off to at most 15 s. */
-const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15_000];
+import { reconnectDelay } from './reconnect-delay';
 
 /**
- * The one WebSocket of a signed-in tab. It reconnects with backoff after any drop, tells its
- * listeners when it came back (so they fetch what they missed), detects a silent dead peer with an
+ * The one WebSocket of a signed-in tab. It reconnects with backoff and jitter after any drop, tells
+ * its listeners each time the server has it registered (so they fetch what they missed), detects a silent dead peer with an
  * application ping, and stops for good when the server says the session has ended.
  */
 class RealtimeConnection {
@@ -106,14 +105,11 @@ class RealtimeConnection {
 
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      // after a drop, or a first connection that needed retries, events may have been missed
-      const wasReconnect = this.everOpened || this.attempt > 0;
       this.everOpened = true;
       this.attempt = 0;
       this.setStatus('open');
       if (this.watched.length) this.send({ type: 'presence.watch', payload: { userIds: this.watched } });
       this.startHeartbeat();
-      if (wasReconnect) this.reconnectListeners.forEach((l) => l());
     };
     socket.onmessage = (msg) => {
       if (this.socket !== socket || typeof msg.data !== 'string') return;
@@ -126,8 +122,11 @@ class RealtimeConnection {
       const event = serverEventSchema.safeParse(parsed);
       if (!event.success) return;
       if (event.data.type === 'pong') this.clearPongTimer();
-      // a resync means the server may have dropped events: the same as coming back from a drop
-      if (event.data.type === 'resync') this.reconnectListeners.forEach((l) => l());
+      // 'ready': the server now sends this socket every event; whatever happened before it (while
+      // the page's first reads were under way, or the socket was down) is caught up on by the
+      // listeners, on the first connection as on every later one. A resync means the server may have
+      // dropped events: the same.
+      if (event.data.type === 'ready' || event.data.type === 'resync') this.reconnectListeners.forEach((l) => l());
       this.listeners.forEach((l) => l(event.data));
     };
     socket.onclose = (ev) => {
@@ -139,7 +138,7 @@ class RealtimeConnection {
         return;
       }
       this.setStatus('reconnecting');
-      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
+      const delay = reconnectDelay(this.attempt);
       this.attempt++;
       this.retryTimer = setTimeout(() => this.connect(), delay);
     };

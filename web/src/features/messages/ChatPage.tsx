@@ -17,7 +17,7 @@ import { markThreadRead } from './api/mark-read';
 import { useThread } from './api/get-thread';
 import { setOpenThread } from './live-state';
 import { usePendingMessages } from './outbox';
-import { threadMessages } from './thread-cache';
+import { forgetArrived, threadMessages } from './thread-cache';
 import { ChatHeader, type ChatMember } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { MessageList } from './components/MessageList';
@@ -49,6 +49,7 @@ export default function ChatPage() {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       setOpenThread(null);
+      forgetArrived(otherId);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [otherId]);

@@ -120,6 +120,8 @@ export const outbox = {
   confirm(clientId: string) {
     if (pending.some((m) => m.clientId === clientId && !inFlight.has(m.otherId))) set(pending.filter((m) => m.clientId !== clientId));
   },
+  /** Every message waiting, oldest first (the chat page reads its own through usePendingMessages). */
+  pending: (): readonly PendingMessage[] => pending,
   clear() {
     timers.forEach((t) => clearTimeout(t));
     timers.clear();
