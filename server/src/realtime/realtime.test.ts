@@ -96,9 +96,10 @@ describe('messages in real time', () => {
     const marker = await http(a, 'POST', `${api}/conversations/${bId}/messages`, { content: 'marker' });
     await b1.next('message.created', (e) => e.payload.message.id === marker.json.message.id);
     expect(b1.events.filter((e) => e.type === 'message.created' && e.payload.message.clientId === 'rt-1')).toHaveLength(1);
-    // a third member hears nothing of it
-    await new Promise((r) => setTimeout(r, 50));
-    expect(c1.events.filter((e) => e.type === 'message.created')).toEqual([]);
+    // a third member hears nothing of it: a later message to them comes first
+    const toC = await http(a, 'POST', `${api}/conversations/${cId}/messages`, { content: 'for Cyd' });
+    await c1.next('message.created', (e) => e.payload.message.id === toC.json.message.id);
+    expect(c1.events.filter((e) => e.type === 'message.created').map((e) => e.payload.message.id)).toEqual([toC.json.message.id]);
   });
 
   it('delivers a message too large for NOTIFY in full (sent by id, reloaded)', async () => {
@@ -133,15 +134,22 @@ describe('typing and presence', () => {
     const [a1, b1, c1] = [await connect(a), await connect(b), await connect(c)];
     b1.send({ type: 'typing', payload: { to: aId, typing: true } });
     expect((await a1.next('typing', (e) => e.payload.userId === bId)).payload).toEqual({ userId: bId, typing: true });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(b1.events.some((e) => e.type === 'typing')).toBe(false);
-    expect(c1.events.some((e) => e.type === 'typing')).toBe(false);
+    // neither Bob (the sender) nor Cyd hears it: Ana typing to each of them arrives, and nothing before it
+    a1.send({ type: 'typing', payload: { to: bId, typing: true } });
+    a1.send({ type: 'typing', payload: { to: cId, typing: true } });
+    await b1.next('typing', (e) => e.payload.userId === aId);
+    await c1.next('typing', (e) => e.payload.userId === aId);
+    expect(b1.events.filter((e) => e.type === 'typing').map((e) => e.payload.userId)).toEqual([aId]);
+    expect(c1.events.filter((e) => e.type === 'typing').map((e) => e.payload.userId)).toEqual([aId]);
 
+    // across a block nothing goes: Cyd types to Ana (blocked), then to Bob; once Bob has it, Bob types
+    // to Ana, and when that reaches Ana anything of Cyd's would have reached her before it
     await server.t.database.db.insert(userBlocks).values({ blockerId: aId, blockedId: cId });
     c1.send({ type: 'typing', payload: { to: aId, typing: true } });
+    c1.send({ type: 'typing', payload: { to: bId, typing: true } });
+    await b1.next('typing', (e) => e.payload.userId === cId);
     b1.send({ type: 'typing', payload: { to: aId, typing: false } });
     await a1.next('typing', (e) => e.payload.userId === bId && !e.payload.typing);
-    await new Promise((r) => setTimeout(r, 50));
     expect(a1.events.some((e) => e.type === 'typing' && e.payload.userId === cId)).toBe(false);
     await server.t.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, aId));
   });
@@ -166,13 +174,17 @@ describe('typing and presence', () => {
 
     // D hides their last-active time: no presence at all, not even on watch
     await server.t.database.db.update(profiles).set({ hideLastActive: true }).where(eq(profiles.userId, d.id));
+    const e = await member('eve@example.com', 'eve_rt');
     const watcher2 = await connect(b);
-    watcher2.send({ type: 'presence.watch', payload: { userIds: [d.id, aId] } });
-    await watcher2.next('presence', (e) => e.payload.userId === aId);
+    watcher2.send({ type: 'presence.watch', payload: { userIds: [d.id, aId, e.id] } });
+    await watcher2.next('presence', (ev) => ev.payload.userId === aId);
     const d2 = await connect(d.m);
     await d2.close();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(watcher2.events.some((e) => e.type === 'presence' && e.payload.userId === d.id)).toBe(false);
+    // Eve coming online after Dee came and went: when her presence arrives, any of Dee's would have too
+    const e1 = await connect(e.m);
+    await watcher2.next('presence', (ev) => ev.payload.userId === e.id && ev.payload.online);
+    expect(watcher2.events.some((ev) => ev.type === 'presence' && ev.payload.userId === d.id)).toBe(false);
+    await e1.close();
   });
 });
 
