@@ -53,57 +53,51 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
-    index('profiles_last_active_idx').on(t.lastActiveAt),
-    index('profiles_created_idx').on(t.createdAt),
-    // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
-    index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
-    // Discovery (docs/architecture.md "Discovery"). Each serves one order of the lists, over the
-    // members others may find (finished, not anonymous: db/visibility.ts `shownToAnyone`), in the
-    // keyset order the pages walk, so a page is read in order and stopped at its end.
-    // The activity others may sort by ('-infinity' for members who hide it): Online First, online now.
-    index('profiles_findable_activity_idx')
-      .on(sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`, sql`${t.userId} desc`)
-      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
-    // The Search hub's tiles by member type (Online First, online now, of one type)
-    index('profiles_findable_gender_activity_idx')
-      .on(
-        t.gender,
-        sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
-        sql`${t.userId} desc`,
-      )
-      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
-    // Newest First and the New ... tiles
-    index('profiles_findable_created_idx')
-      .on(sql`${t.createdAt} desc`, sql`${t.userId} desc`)
-      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`),
-    // The members of one cell by activity: nearest first walks the cells outwards (member_cells'
-    // GiST index) and reads each cell's members from here, in order, as far as the page needs.
-    index('profiles_findable_cell_activity_idx')
-      .on(
-        t.locationLat,
-        t.locationLng,
-        sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
-        sql`${t.userId} desc`,
-      )
-      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and ${t.locationLat} is not null and not ${t.hideLocation}`),
-    // The content creators of one cell by activity (the Content Creators tiles, nearest first): a
-    // few per cent of members, so walking the cells reads them alone, not everyone around them
-    index('profiles_findable_creator_cell_activity_idx')
-      .on(
-        t.locationLat,
-        t.locationLng,
-        sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
-        sql`${t.userId} desc`,
-      )
-      .where(
-        sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and ${t.locationLat} is not null and not ${t.hideLocation} and ${t.interests} @> '{content-creator}'::text[]`,
-      ),
-    // content creators and their types (interests @> '{content-creator,video}')
-    index('profiles_interests_idx').using('gin', t.interests),
-    // town search and name search match anywhere in the text (ilike '%q%')
-    index('profiles_city_trgm_idx').using('gin', t.locationCity.op('gin_trgm_ops')),
-    index('profiles_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
-  ],
+  (t) => {
+    // written as db/visibility.ts writes them (shownToAnyone, placedForOthers, activityKey), so the
+    // planner can tell these indexes hold the lists' members in the lists' orders
+    const findable = sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`;
+    const placed = sql`${findable} and ${t.locationLat} is not null and not ${t.hideLocation}`;
+    const byActivity = [
+      sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
+      sql`${t.userId} desc`,
+    ] as const;
+    return [
+      uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+      index('profiles_last_active_idx').on(t.lastActiveAt),
+      index('profiles_created_idx').on(t.createdAt),
+      // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
+      index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+      // Discovery (docs/architecture.md "Discovery"). Each serves one order of the lists, over the
+      // members others may find (finished, not anonymous: db/visibility.ts `shownToAnyone`), in the
+      // keyset order the pages walk, so a page is read in order and stopped at its end.
+      // The activity others may sort by ('-infinity' for members who hide it): Online First, online now.
+      index('profiles_findable_activity_idx')
+        .on(...byActivity)
+        .where(findable),
+      // The Search hub's tiles by member type (Online First, online now, of one type)
+      index('profiles_findable_gender_activity_idx')
+        .on(t.gender, ...byActivity)
+        .where(findable),
+      // Newest First and the New ... tiles
+      index('profiles_findable_created_idx')
+        .on(sql`${t.createdAt} desc`, sql`${t.userId} desc`)
+        .where(findable),
+      // The members of one cell by activity: nearest first walks the cells outwards (member_cells'
+      // GiST index) and reads each cell's members from here, in order, as far as the page needs.
+      index('profiles_findable_cell_activity_idx')
+        .on(t.locationLat, t.locationLng, ...byActivity)
+        .where(placed),
+      // The content creators of one cell by activity (the Content Creators tiles, nearest first): a
+      // few per cent of members, so walking the cells reads them alone, not everyone around them
+      index('profiles_findable_creator_cell_activity_idx')
+        .on(t.locationLat, t.locationLng, ...byActivity)
+        .where(sql`${placed} and ${t.interests} @> '{content-creator}'::text[]`),
+      // content creators and their types (interests @> '{content-creator,video}')
+      index('profiles_interests_idx').using('gin', t.interests),
+      // town search and name search match anywhere in the text (ilike '%q%')
+      index('profiles_city_trgm_idx').using('gin', t.locationCity.op('gin_trgm_ops')),
+      index('profiles_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    ];
+  },
 );
