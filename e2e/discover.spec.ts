@@ -123,6 +123,16 @@ describe('Discover', () => {
     expect(await card.getByRole('link', { name: 'View full profile' }).getAttribute('href')).toBe(`/profile/${ids.top}`);
     expect(await fitsThePhone(page)).toBe(true);
     await expectNoSeriousAxeViolations(page, '/discover');
+    // on a small phone (360 × 640) Like and Pass are on screen without a scroll, above the bottom navigation
+    await page.setViewportSize({ width: 360, height: 640 });
+    const nav = await page.getByRole('navigation', { name: 'Bottom navigation' }).boundingBox();
+    for (const name of ['Like', 'Pass']) {
+      const box = await card.getByRole('button', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.y, name).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height, name).toBeLessThanOrEqual(nav!.y);
+    }
+    await page.setViewportSize({ width: 360, height: 780 });
 
     await card.getByRole('button', { name: 'Pass' }).click();
     await expect.poll(() => cardName(page).innerText()).toBe(name.second);

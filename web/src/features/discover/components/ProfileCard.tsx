@@ -26,8 +26,8 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function ProfileCard({ card: c, onDecide, pending, headingRef }: Props) {
   const place = [c.location, c.distance].filter(Boolean).join(' · ');
   return (
-    <article aria-labelledby={`discover-${c.id}`} className="overflow-hidden rounded-2xl border border-line bg-card">
-      <div className="relative grid aspect-[4/5] max-h-[50vh] w-full place-items-center overflow-hidden bg-raised">
+    <article aria-labelledby={`discover-${c.id}`} className="rounded-2xl border border-line bg-card">
+      <div className="relative grid aspect-[4/5] max-h-[50vh] w-full place-items-center overflow-hidden rounded-t-2xl bg-raised">
         {c.avatarUrl ? (
           <img src={c.avatarUrl} alt="" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
         ) : (
@@ -71,17 +71,19 @@ export function ProfileCard({ card: c, onDecide, pending, headingRef }: Props) {
         <p className="flex items-center gap-1 text-sm text-muted">
           <Eye aria-hidden size={14} /> {plural(c.profileViews, 'profile view', 'profile views')}
         </p>
-        <div className="grid grid-cols-3 gap-2 pt-1">
-          <Button variant="secondary" onClick={() => onDecide('pass')} loading={pending === 'pass'} disabled={pending !== null}>
-            <X aria-hidden size={18} /> {messages.discover.pass}
-          </Button>
-          <Link to={`/profile/${encodeURIComponent(c.id)}`} className={buttonClass('ghost', 'px-2 text-center leading-tight')}>
-            <User aria-hidden size={18} className="shrink-0" /> {messages.discover.viewProfile}
-          </Link>
-          <Button onClick={() => onDecide('like')} loading={pending === 'like'} disabled={pending !== null}>
-            <Heart aria-hidden size={18} /> {messages.discover.like}
-          </Button>
-        </div>
+      </div>
+      {/* a child of the card itself, held above the bottom navigation while any of the card is on
+          screen: on a phone Like and Pass never need a scroll */}
+      <div className="sticky bottom-[calc(3.75rem+env(safe-area-inset-bottom))] z-30 grid grid-cols-3 gap-2 rounded-b-2xl border-t border-line bg-card/95 p-4 pt-3 backdrop-blur">
+        <Button variant="secondary" onClick={() => onDecide('pass')} loading={pending === 'pass'} disabled={pending !== null}>
+          <X aria-hidden size={18} /> {messages.discover.pass}
+        </Button>
+        <Link to={`/profile/${encodeURIComponent(c.id)}`} className={buttonClass('ghost', 'px-2 text-center leading-tight')}>
+          <User aria-hidden size={18} className="shrink-0" /> {messages.discover.viewProfile}
+        </Link>
+        <Button onClick={() => onDecide('like')} loading={pending === 'like'} disabled={pending !== null}>
+          <Heart aria-hidden size={18} /> {messages.discover.like}
+        </Button>
       </div>
     </article>
   );
