@@ -108,6 +108,17 @@ describe('Members page', () => {
 
     await page.getByRole('button', { name: 'Refresh' }).click();
     await list.getByRole('link', { name: `View Profile of salford_${stamp}` }).waitFor();
+    // on a small phone (360 × 640) the whole name and the distance are shown, nothing cut
+    await page.setViewportSize({ width: 360, height: 640 });
+    const row = list.getByRole('listitem').filter({ hasText: `salford_${stamp}` });
+    const cut = await row.evaluate((li) =>
+      [...li.querySelectorAll('span:not(.sr-only)')]
+        .filter((s) => s.childElementCount === 0 && s.scrollWidth > s.clientWidth + 1)
+        .map((s) => s.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(await row.innerText()).toMatch(/(< 1 mile|~2 miles)/);
+    await page.setViewportSize({ width: 360, height: 780 });
 
     await toggle.click();
     await page.getByRole('heading', { name: "Who's Near is off" }).waitFor();

@@ -127,13 +127,14 @@ export default function WhosNearPage() {
                 <Avatar src={m.avatarUrl} name={m.displayName} size={48} decorative />
                 {m.online && <span className="absolute bottom-0 right-0 h-3 w-3 rounded-full border-2 border-card bg-online" aria-hidden />}
               </span>
+              {/* the whole name (it wraps) and the distance first: on a 360 px phone neither is cut */}
               <span className="grid min-w-0 flex-1 grid-cols-1">
-                <span className="truncate font-semibold">{m.displayName}</span>
-                <span className="truncate text-xs text-muted">
-                  {[m.ageText, m.distance, m.online ? 'Online' : null].filter(Boolean).join(' · ')}
+                <span className="break-words font-semibold">{m.displayName}</span>
+                <span className="text-xs text-muted">
+                  {[m.distance, m.ageText, m.online ? 'Online' : null].filter(Boolean).join(' · ')}
                 </span>
               </span>
-              <Link to={`/profile/${encodeURIComponent(m.userId)}`} className={buttonClass('secondary', 'shrink-0')}>
+              <Link to={`/profile/${encodeURIComponent(m.userId)}`} className={buttonClass('secondary', 'shrink-0 px-3')}>
                 View Profile<span className="sr-only"> of {m.displayName}</span>
               </Link>
             </li>
