@@ -112,7 +112,7 @@ describe('Members page', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     const row = list.getByRole('listitem').filter({ hasText: `salford_${stamp}` });
     const cut = await row.evaluate((li) =>
-      [...li.querySelectorAll('span:not(.sr-only)')]
+      Array.from(li.querySelectorAll('span:not(.sr-only)'))
         .filter((s) => s.childElementCount === 0 && s.scrollWidth > s.clientWidth + 1)
         .map((s) => s.textContent),
     );
