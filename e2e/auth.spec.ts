@@ -69,7 +69,7 @@ describe('accounts in the browser', () => {
   });
 
   it('gives up waiting for the session after 5 seconds and goes to /login, remembering the page', async () => {
-    await page.route('**/api/v1/me', () => {
+    await page.route('**/api/v1/session', () => {
       /* never answered: the session check hangs */
     });
     await page.goto('/dashboard');
@@ -79,7 +79,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows the Authentication Error toast when the session check fails', async () => {
-    await page.route('**/api/v1/me', (route) =>
+    await page.route('**/api/v1/session', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }),
     );
     await page.goto('/dashboard');

@@ -43,6 +43,24 @@ const pages: [path: string, h1: string][] = [
 ];
 
 describe('public pages for a signed-out visitor', () => {
+  it('make no request that answers 401 and log no error, from the home page to sign-in', async () => {
+    const refused: string[] = [];
+    const errors: string[] = [];
+    page.on('response', (res) => void (res.status() === 401 && refused.push(res.url())));
+    page.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())));
+    for (const path of ['/', '/login', '/signup', '/forgot-password', ...pages.map(([p]) => p)]) {
+      // each page asks who is signed in, and is told: nobody (200)
+      const asked = page.waitForResponse((res) => res.url().endsWith('/api/v1/session'));
+      await page.goto(path);
+      const session = await asked;
+      expect(session.status(), path).toBe(200);
+      expect(await session.json(), path).toEqual({ me: null });
+      await page.locator('main#main h1, main#main h2').first().waitFor({ state: 'visible' });
+    }
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   for (const [path, title] of pages) {
     it(`${path} shows its title inside the layout`, async () => {
       const response = await page.goto(path);

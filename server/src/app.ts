@@ -16,7 +16,7 @@ import { quotaCounter, rateLimit } from './middleware/rate-limit';
 import { bodyLimit } from './middleware/body-limit';
 import { loadSession, type AppEnv } from './middleware/session';
 import { healthRoutes } from './modules/health/health.routes';
-import { accountRoutes } from './modules/account/account.routes';
+import { accountRoutes, sessionRoutes } from './modules/account/account.routes';
 import { configRoutes } from './modules/account/config.routes';
 import { profilesRepository } from './modules/profiles/profiles.repository';
 import { profilesService } from './modules/profiles/profiles.service';
@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps) {
   api.route('/health', healthRoutes({ database, storage }));
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
+  api.route('/session', sessionRoutes({ profiles }));
   api.route('/profiles', profilesRoutes(profiles));
   api.route('/members', membersRoutes(members, { quota, rateLimits: config.rateLimits }));
   api.route('/discover', discoverRoutes(discover));

@@ -4,6 +4,11 @@ export interface ApiErrorBody {
 }
 
 /** What GET /api/v1/me answers for a signed-in member. */
+/** GET /api/v1/session: the signed-in member, or null when signed out (always 200). */
+export interface SessionResponse {
+  me: MeResponse | null;
+}
+
 export interface MeResponse {
   user: {
     id: string;

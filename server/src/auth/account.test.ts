@@ -199,3 +199,20 @@ describe('change email', () => {
     expect((await me(c)).json.user.email).toBe('email.wants-taken@example.test');
   });
 });
+
+describe('GET /api/v1/session', () => {
+  it('says who is signed in, or that nobody is, with a 200 either way (the /me it mirrors answers 401)', async () => {
+    const anon = client(t);
+    const nobody = await anon.get('/api/v1/session');
+    expect(nobody.status).toBe(200);
+    expect(nobody.json).toEqual({ me: null });
+    expect((await anon.get('/api/v1/me')).status).toBe(401);
+
+    const m = await signedInMember(t, 'session-probe@example.com');
+    const me = await m.get('/api/v1/me');
+    const session = await m.get('/api/v1/session');
+    expect(session.status).toBe(200);
+    expect(session.json).toEqual({ me: me.json });
+    expect(session.json.me.user.email).toBe('session-probe@example.com');
+  });
+});

@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '@velvet/core/schemas/api.schema';
-import { api, ApiError } from './api-client';
+import type { MeResponse, SessionResponse } from '@velvet/core/schemas/api.schema';
+import { api } from './api-client';
 
 export const sessionKey = ['session'] as const;
 
-/** The signed-in member, or null when signed out. Errors other than 401 surface as errors. */
+/** The signed-in member, or null when signed out (asked of /session, which answers 200 either way). */
 export async function fetchSession(): Promise<MeResponse | null> {
-  try {
-    return await api.get<MeResponse>('/me');
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api.get<SessionResponse>('/session')).me;
 }
 
 export function useSession() {
