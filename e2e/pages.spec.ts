@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { mailTo, startServer, type RunningServer } from './support/server';
-import { confirmedAccount, signInThroughUi } from './support/members';
+import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
 
 const CONTACT_EMAIL = process.env.CONTACT_EMAIL ?? 'support@velvet.local';
 
@@ -212,6 +212,33 @@ describe('installable app', () => {
     });
     expect(cached.some((u) => u.startsWith('/assets/'))).toBe(true);
     expect(cached.some((u) => u.startsWith('/api/'))).toBe(false);
+  });
+
+  it('says it is offline, signed in and offline, instead of a blank page or a trip to sign in', async () => {
+    await signInThroughApi(page.request, server, await confirmedAccount(server));
+    await completeProfile(page.request, { displayName: 'Offline Olly' });
+    await page.goto('/dashboard');
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    await context.setOffline(true);
+    // a page already open says so in a banner
+    await page.getByRole('status').filter({ hasText: 'You are offline. What you see may be out of date.' }).waitFor();
+    // the installed app started offline: the cached shell, which says it is offline, and stays put
+    await page.goto('/messages');
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await page.getByText('Check your connection, then try again.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/messages');
+
+    // back online: Try again brings the page
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/messages');
   });
 
   it('says Installed when running as the installed app', async () => {

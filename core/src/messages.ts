@@ -40,6 +40,12 @@ export const messages = {
     authErrorTitle: 'Authentication Error',
     authError: 'There was a problem verifying your session. Please try logging in again.',
   },
+  offline: {
+    banner: 'You are offline. What you see may be out of date.',
+    title: 'You are offline',
+    line: 'Check your connection, then try again.',
+    retry: 'Try again',
+  },
   signOut: {
     successTitle: 'Signed out successfully',
     success: 'You have been logged out of the product.',

@@ -5,13 +5,19 @@ import { messages } from '@velvet/core/messages';
 import { justSignedOut, useSession } from '../lib/session';
 import { toast } from '../components/ui/toast-store';
 import { Spinner } from '../components/ui/Spinner';
+import { WifiOff } from 'lucide-react';
+import { Button } from '../components/ui/Button';
+import { EmptyState } from '../components/ui/EmptyState';
+import { isNetworkError } from '../lib/api-client';
+import { useOnline } from '../lib/online';
 
 /**
  * The route guard (spec §2/§4): loading (at most 5 s) → timed out / unauthenticated (to /login,
  * remembering the origin) / unverified when required (to /verification) / allowed.
  */
 export function ProtectedRoute({ children, requireVerified = false }: { children: ReactNode; requireVerified?: boolean }) {
-  const { user, loading, error } = useSession();
+  const { user, loading, error, refresh } = useSession();
+  const online = useOnline();
   const location = useLocation();
   const [timedOut, setTimedOut] = useState(false);
   const told = useRef(false);
@@ -23,19 +29,23 @@ export function ProtectedRoute({ children, requireVerified = false }: { children
     return () => window.clearTimeout(timer);
   }, [loading]);
 
-  const outcome = error
-    ? 'error'
-    : loading
-      ? timedOut
-        ? 'timeout'
-        : 'loading'
-      : !user
-        ? justSignedOut()
-          ? 'signedOut'
-          : 'anonymous'
-        : requireVerified && user.verified !== true
-          ? 'unverified'
-          : 'allowed';
+  // no connection: the member may well be signed in; say so instead of sending them to sign in
+  const outcome =
+    (error && isNetworkError(error)) || (loading && !online)
+      ? 'offline'
+      : error
+        ? 'error'
+        : loading
+          ? timedOut
+            ? 'timeout'
+            : 'loading'
+          : !user
+            ? justSignedOut()
+              ? 'signedOut'
+              : 'anonymous'
+            : requireVerified && user.verified !== true
+              ? 'unverified'
+              : 'allowed';
 
   useEffect(() => {
     if (told.current) return;
@@ -60,6 +70,19 @@ export function ProtectedRoute({ children, requireVerified = false }: { children
           <p className="font-semibold">{messages.guard.verifying}</p>
           <p className="text-sm text-muted">{messages.guard.verifyingHint}</p>
         </div>
+      );
+    case 'offline':
+      return (
+        <EmptyState
+          icon={<WifiOff aria-hidden size={28} />}
+          title={messages.offline.title}
+          line={messages.offline.line}
+          action={
+            <Button variant="secondary" onClick={() => void refresh()}>
+              {messages.offline.retry}
+            </Button>
+          }
+        />
       );
     case 'timeout':
     case 'anonymous':

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from '@velvet/core/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
@@ -6,12 +7,26 @@ import { siteName } from '../../lib/site';
 /** Error screen variant 2 (spec §2): Refresh Page, Go Home and the error's details. */
 export function RouteError() {
   const error = useRouteError();
+  // offline when it failed (kept once the connection is back: the page still needs a reload)
+  const [failedOffline] = useState(() => !navigator.onLine);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const details = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? `${error.name}: ${error.message}`
       : String(error);
+  // offline, a page never opened before cannot load its code: say that, not "something went wrong"
+  if (failedOffline && !notFound)
+    return (
+      <main className="mx-auto grid min-h-dvh max-w-[720px] place-content-center gap-4 p-6 text-center">
+        <p className="text-brand text-xl font-extrabold">{siteName}</p>
+        <h1 className="text-2xl font-bold">{messages.offline.title}</h1>
+        <p className="text-muted">{messages.offline.line}</p>
+        <div className="flex justify-center">
+          <Button onClick={() => window.location.reload()}>{messages.offline.retry}</Button>
+        </div>
+      </main>
+    );
   return (
     <main className="mx-auto grid min-h-dvh max-w-[720px] place-content-center gap-4 p-6 text-center">
       <p className="text-brand text-xl font-extrabold">{siteName}</p>

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { bareRoutes } from '../nav';
 import { useSession } from '../../lib/session';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { OfflineBanner } from './OfflineBanner';
 
 // The chrome (header, menu dialog, bottom bar) loads on demand: the bare sign-in screen never needs it.
 const Header = lazy(() => import('./Header').then((m) => ({ default: m.Header })));
@@ -28,6 +29,7 @@ export function AppLayout() {
         {!bare && <Header signedIn={isAuthenticated} />}
         {!bare && isAuthenticated && <WhosNearStrip />}
       </Suspense>
+      <OfflineBanner />
       <main id="main" className={`mx-auto w-full max-w-[720px] px-4 py-4 ${isAuthenticated && !bare ? 'pb-24' : ''}`}>
         <ErrorBoundary key={pathname}>
           <Outlet />
