@@ -6,11 +6,11 @@ export const PROFILE_VIEWS_PAGE_MAX = 60;
 
 /** The query of GET /api/v1/profile-views: paging only; whose views is always the caller's. */
 export const profileViewsQuerySchema = z.object({
+  /** where the page begins: the server's opaque keyset cursor (the previous page's nextCursor) */
   cursor: z
     .string()
-    .regex(/^\d{1,7}$/, 'That page link is not valid. Reload and try again.')
-    .optional()
-    .transform((c) => (c ? Number(c) : 0)),
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'That page link is not valid. Reload and try again.')
+    .optional(),
   limit: z.coerce
     .number({ error: `Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time` })
     .int(`Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time`)

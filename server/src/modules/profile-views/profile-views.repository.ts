@@ -4,7 +4,13 @@ import type { Db } from '../../db/client';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 import { noBlockBetween, shownTo } from '../../db/visibility';
 
-export type ViewerRow = MemberCardRow & { day: string };
+export type ViewerRow = MemberCardRow & { day: string; at: string };
+/** Where a page of viewers begins: after this one (day, first look as others may sort by it, id). */
+export interface ViewersAfter {
+  day: string;
+  at: string;
+  id: string;
+}
 
 export function profileViewsRepository(db: Db) {
   return {
@@ -36,9 +42,13 @@ export function profileViewsRepository(db: Db) {
     /**
      * Who looked at `me`, one row per viewer (their latest day), newest day first. Within a day, the
      * order follows the first look, except for viewers who hide their last-active time: they go last,
-     * so the order cannot tell when they were about.
+     * so the order cannot tell when they were about. Keyset pages: after the viewer `after` names.
      */
-    async viewers(me: string, opts: { offset: number; limit: number }): Promise<ViewerRow[]> {
+    async viewers(me: string, opts: { after: ViewersAfter | null; limit: number }): Promise<ViewerRow[]> {
+      const seen = sql`(case when p.hide_last_active then '-infinity'::timestamptz else v.viewed_at end)`;
+      const resume = opts.after
+        ? sql`and (v.day, ${seen}, p.user_id) < (${opts.after.day}::date, ${opts.after.at}::timestamptz, ${opts.after.id})`
+        : sql``;
       const rows = await db.execute<ViewerRow>(sql`
         with latest as (
           select distinct on (viewer_id) viewer_id, day, viewed_at
@@ -46,13 +56,13 @@ export function profileViewsRepository(db: Db) {
           where viewed_id = ${me}
           order by viewer_id, day desc
         )
-        select ${memberCardColumns}, v.day::text as day
+        select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
         from latest v
         join profiles p on p.user_id = v.viewer_id
         join "user" u on u.id = p.user_id
-        where ${shownTo(me)}
-        order by v.day desc, case when p.hide_last_active then null else v.viewed_at end desc nulls last, p.user_id
-        limit ${opts.limit} offset ${opts.offset}`);
+        where ${shownTo(me)} ${resume}
+        order by v.day desc, ${seen} desc, p.user_id desc
+        limit ${opts.limit}`);
       return rows.rows;
     },
 
