@@ -46,6 +46,7 @@ import { profileViewsRoutes } from './modules/profile-views/profile-views.routes
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
+import { mountApiDocs } from './api-docs';
 
 export interface AppDeps {
   config: Config;
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
   api.route('/realtime', realtimeRoutes(realtime));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
   app.route('/api/v1', api);
+  mountApiDocs(app, api, config.siteName);
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
   if (config.env !== 'production') app.route('/dev/outbox', outboxRoutes(mailer));

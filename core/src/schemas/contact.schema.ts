@@ -20,3 +20,6 @@ export const contactSchema = z.object({
     .max(limits.contactMessageMax, messages.contact.messageTooLong),
 });
 export type ContactInput = z.input<typeof contactSchema>;
+
+/** POST /api/v1/contact: the stored message's id. */
+export const contactResponseSchema = z.object({ id: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { DistanceLabel } from '../geo/grid';
 import { messages } from '../messages';
+import { distanceLabelSchema } from './member.schema';
 
 /** The filter panel's ranges (spec §5): two independent age sliders, distance 5–500 km in steps of 5. */
 export const DISCOVER_AGE = { min: 18, max: 65 } as const;
@@ -45,14 +45,14 @@ export const discoverFiltersSchema = z.object({
 export type DiscoverFiltersInput = z.input<typeof discoverFiltersSchema>;
 export type DiscoverFilters = z.output<typeof discoverFiltersSchema>;
 
-/** The query string the page sends for a set of filters (only what differs from the defaults). */
-export function discoverQueryString(f: DiscoverFilters): string {
-  const params: string[] = [];
-  if (f.minAge !== DISCOVER_DEFAULTS.minAge) params.push(`minAge=${f.minAge}`);
-  if (f.maxAge !== DISCOVER_DEFAULTS.maxAge) params.push(`maxAge=${f.maxAge}`);
-  if (f.maxKm !== DISCOVER_DEFAULTS.maxKm) params.push(`maxKm=${f.maxKm}`);
-  if (f.location.trim()) params.push(`location=${encodeURIComponent(f.location.trim())}`);
-  return params.length ? `?${params.join('&')}` : '';
+/** The query the page sends for a set of filters (only what differs from the defaults). */
+export function discoverQuery(f: DiscoverFilters): Partial<DiscoverFilters> {
+  const query: Partial<DiscoverFilters> = {};
+  if (f.minAge !== DISCOVER_DEFAULTS.minAge) query.minAge = f.minAge;
+  if (f.maxAge !== DISCOVER_DEFAULTS.maxAge) query.maxAge = f.maxAge;
+  if (f.maxKm !== DISCOVER_DEFAULTS.maxKm) query.maxKm = f.maxKm;
+  if (f.location.trim()) query.location = f.location.trim();
+  return query;
 }
 
 /** The id of the member a like or pass is about (better-auth ids: letters and digits). */
@@ -61,58 +61,63 @@ export const discoverTargetSchema = z.object({
 });
 
 /** A Discover profile card (spec §3), as much as the member lets others see. */
-export interface DiscoverCard {
-  id: string;
-  username: string;
-  displayName: string;
-  /** '34', or '28 & 32' for a couple */
-  age: string | null;
-  /** their town, or null when they hide their location */
-  location: string | null;
-  /** a coarse band between the two members' cells; null when either is unplaced or hides it */
-  distance: DistanceLabel | null;
-  /** when they were last active (ISO time), or null when they hide it */
-  lastActive: string | null;
-  verified: boolean;
-  /** false when they hide their last-active time */
-  online: boolean;
-  avatarUrl: string | null;
-  /** up to 3 interests both members chose (creator tags are not interests) */
-  commonInterests: string[];
-  /** how many times members have looked at their profile */
-  profileViews: number;
-  /** how many gallery photos other members may see */
-  photos: number;
-}
+export const discoverCardSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    /** '34', or '28 & 32' for a couple */
+    age: z.string().nullable(),
+    /** their town, or null when they hide their location */
+    location: z.string().nullable(),
+    /** a coarse band between the two members' cells; null when either is unplaced or hides it */
+    distance: distanceLabelSchema.nullable(),
+    /** when they were last active (ISO time), or null when they hide it */
+    lastActive: z.string().nullable(),
+    verified: z.boolean(),
+    /** false when they hide their last-active time */
+    online: z.boolean(),
+    avatarUrl: z.string().nullable(),
+    /** up to 3 interests both members chose (creator tags are not interests) */
+    commonInterests: z.array(z.string()),
+    /** how many times members have looked at their profile */
+    profileViews: z.number().int(),
+    /** how many gallery photos other members may see */
+    photos: z.number().int(),
+  })
+  .meta({ id: 'DiscoverCard' });
+export type DiscoverCard = z.infer<typeof discoverCardSchema>;
 
-export interface DiscoverResponse {
-  items: DiscoverCard[];
+export const discoverResponseSchema = z.object({
+  items: z.array(discoverCardSchema),
   /**
    * false when the distance filter could not apply: the member has no place of their own (no known
    * town, Who's Near off) and gave no location to measure from. The page tells them so.
    */
-  distanceApplied: boolean;
-}
+  distanceApplied: z.boolean(),
+});
+export type DiscoverResponse = z.infer<typeof discoverResponseSchema>;
 
 /** The stats row (spec §3 Stats), all real counts. */
-export interface DiscoverStats {
+export const discoverStatsSchema = z.object({
   /** members online now (as the live 'N online' counts them) */
-  online: number;
+  online: z.number().int(),
   /** verified members the member may see */
-  verified: number;
+  verified: z.number().int(),
   /** mutual likes */
-  matches: number;
+  matches: z.number().int(),
   /** views of the member's own profile */
-  views: number;
-}
+  views: z.number().int(),
+});
+export type DiscoverStats = z.infer<typeof discoverStatsSchema>;
 
 /** The answer to a like or a pass; a like both ways is a match. */
-export interface LikeResponse {
-  match: boolean;
-  member?: { id: string; username: string; displayName: string };
-}
+export const likeResponseSchema = z.object({
+  match: z.boolean(),
+  member: z.object({ id: z.string(), username: z.string(), displayName: z.string() }).optional(),
+});
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
 /** POST /discover/start-over: how many passed members come back. */
-export interface StartOverResponse {
-  restored: number;
-}
+export const startOverResponseSchema = z.object({ restored: z.number().int() });
+export type StartOverResponse = z.infer<typeof startOverResponseSchema>;

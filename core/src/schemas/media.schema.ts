@@ -12,16 +12,21 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 export const THUMB_SIDE = 480;
 
 /** A photo as the API returns it. */
-export interface MediaDto {
-  id: string;
-  kind: string;
-  url: string;
-  thumbUrl: string | null;
-  width: number | null;
-  height: number | null;
-  position: number;
-  createdAt: string;
-}
+export const mediaDtoSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    url: z.string(),
+    thumbUrl: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    position: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Media' });
+export type MediaDto = z.infer<typeof mediaDtoSchema>;
+export const mediaResponseSchema = z.object({ media: mediaDtoSchema });
+export const mediaListResponseSchema = z.object({ media: z.array(mediaDtoSchema) });
 
 export const galleryOrderSchema = z.object({
   ids: z.array(z.string().uuid()).max(GALLERY_MAX_PHOTOS),

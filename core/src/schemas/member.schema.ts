@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DistanceLabel } from '../geo/grid';
+import { DISTANCE_BANDS, type DistanceLabel } from '../geo/grid';
 import { CREATOR_TYPES, kindOf, RELATIONSHIP_TYPES, type RelationshipType } from '../constants/options';
 
 /** Members page sorts (spec §2, §9): nearest first is the default. */
@@ -32,10 +32,8 @@ export const devicePositionSchema = z.object({
 });
 
 /** Whether Who's Near is on (the device placed the member), and whether the member is placed at all. */
-export interface LocationStateResponse {
-  whosNear: boolean;
-  placed: boolean;
-}
+export const locationStateResponseSchema = z.object({ whosNear: z.boolean(), placed: z.boolean() });
+export type LocationStateResponse = z.infer<typeof locationStateResponseSchema>;
 
 /** The Search hub's member types (spec §2 Search tiles). */
 export const MEMBER_TYPES = ['couples', 'women', 'men', 'tvtscd'] as const;
@@ -156,35 +154,38 @@ export function memberFiltersToParams(f: MemberFilters): Record<string, string> 
   return out;
 }
 
+/** A distance as members see it: a coarse band, never finer (geo/grid.ts). */
+export const distanceLabelSchema = z.enum(DISTANCE_BANDS.map((b) => b.label) as [DistanceLabel, ...DistanceLabel[]]);
+
 /** A member card (spec §3 Member card), as much as the member lets others see. */
-export interface MemberCard {
-  userId: string;
-  username: string;
-  displayName: string;
-  /** '34', or '28 & 32' for a couple */
-  ageText: string | null;
-  gender: string | null;
-  kind: 'individual' | 'couple' | 'group';
-  /** the city, or null when they hide their location */
-  location: string | null;
-  /** a coarse band between the two members' grid cells, or null when either is not placed or hidden */
-  distance: DistanceLabel | null;
-  avatarUrl: string | null;
-  verified: boolean;
-  /** false when they hide their last-active time */
-  online: boolean;
-  /**
-   * whether the viewer has liked this member (never whether they liked the viewer); the Members list
-   * always says, other lists that reuse the card may leave it out (shown as not liked yet)
-   */
-  liked?: boolean;
-}
+export const memberCardSchema = z
+  .object({
+    userId: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    /** '34', or '28 & 32' for a couple */
+    ageText: z.string().nullable(),
+    gender: z.string().nullable(),
+    kind: z.enum(['individual', 'couple', 'group']),
+    /** the city, or null when they hide their location */
+    location: z.string().nullable(),
+    /** a coarse band between the two members' grid cells, or null when either is not placed or hidden */
+    distance: distanceLabelSchema.nullable(),
+    avatarUrl: z.string().nullable(),
+    verified: z.boolean(),
+    /** false when they hide their last-active time */
+    online: z.boolean(),
+    /**
+     * whether the viewer has liked this member (never whether they liked the viewer); the Members list
+     * always says, other lists that reuse the card may leave it out (shown as not liked yet)
+     */
+    liked: z.boolean().optional(),
+  })
+  .meta({ id: 'MemberCard' });
+export type MemberCard = z.infer<typeof memberCardSchema>;
 
-export interface MembersResponse {
-  items: MemberCard[];
-  nextCursor: string | null;
-}
+export const membersResponseSchema = z.object({ items: z.array(memberCardSchema), nextCursor: z.string().nullable() });
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
-export interface OnlineCountResponse {
-  online: number;
-}
+export const onlineCountResponseSchema = z.object({ online: z.number().int() });
+export type OnlineCountResponse = z.infer<typeof onlineCountResponseSchema>;

@@ -35,62 +35,116 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** A stored message as the API and the realtime events carry it. */
-export const messageDtoSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  senderId: z.string(),
-  receiverId: z.string(),
-  content: z.string(),
-  messageType: z.string(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
+/** `?limit=`: a whole number from 1; above the list's maximum it is the maximum. */
+const pageLimit = (fallback: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${max}`)
+    .refine((s) => Number(s) >= 1, `limit must be a whole number from 1 to ${max}`)
+    .optional()
+    .transform((s) => (s ? Math.min(Number(s), max) : fallback));
+
+/** Text a conversation list is narrowed by (the other member's names); longer text is cut, not refused. */
+const conversationSearch = z
+  .string()
+  .optional()
+  .transform((s) => s?.trim().slice(0, CONVERSATION_SEARCH_MAX) || undefined);
+
+/** GET /messages/conversations, /saved: a page of the list, optionally narrowed by a name. */
+export const conversationsQuerySchema = z.object({
+  limit: pageLimit(CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_MAX),
+  /** the previous page's nextCursor */
+  cursor: z.string().optional(),
+  q: conversationSearch,
 });
+/** GET /messages/sent: a page of the Sent tab. */
+export const sentQuerySchema = conversationsQuerySchema.omit({ q: true });
+/** GET /messages/conversations/:otherId/messages: the newest page, or the page before a cursor. */
+export const threadQuerySchema = z.object({
+  limit: pageLimit(THREAD_PAGE_SIZE, THREAD_PAGE_MAX),
+  /** the previous (newer) page's nextCursor */
+  before: z.string().optional(),
+});
+/** The other member of a conversation (a conversation's id is the other member's id). */
+export const conversationParamsSchema = z.object({ otherId: z.string() });
+export const messageParamsSchema = z.object({ id: z.string() });
+
+export const markReadResponseSchema = z.object({ count: z.number().int(), readAt: z.string().nullable() });
+export const starResponseSchema = z.object({ starred: z.boolean() });
+export const deletedMessageResponseSchema = z.object({ deleted: z.string() });
+
+/** A stored message as the API and the realtime events carry it. */
+export const messageDtoSchema = z
+  .object({
+    id: z.string(),
+    clientId: z.string(),
+    senderId: z.string(),
+    receiverId: z.string(),
+    content: z.string(),
+    messageType: z.string(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: 'Message' });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 
 /** The other member of a conversation, as far as they let others see. */
-export interface ConversationMember {
-  id: string;
-  username: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-  verified: boolean;
+export const conversationMemberSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  verified: z.boolean(),
   /** null when the member hides their last-active time */
-  lastActiveAt: string | null;
+  lastActiveAt: z.string().nullable(),
   /** false when the member hides their last-active time */
-  online: boolean;
-}
+  online: z.boolean(),
+});
+export type ConversationMember = z.infer<typeof conversationMemberSchema>;
 
 /** One row of Inbox / Saved: derived by the server from the messages (spec §3 Conversation). */
-export interface ConversationDto {
-  /** the other member's id (spec: a conversation's id is the other user's id) */
-  id: string;
-  otherUser: ConversationMember;
-  lastMessage: { id: string; content: string; senderId: string; createdAt: string };
-  lastMessageAt: string;
-  unreadCount: number;
-  starred: boolean;
-}
+export const conversationDtoSchema = z
+  .object({
+    /** the other member's id (spec: a conversation's id is the other user's id) */
+    id: z.string(),
+    otherUser: conversationMemberSchema,
+    lastMessage: z.object({ id: z.string(), content: z.string(), senderId: z.string(), createdAt: z.string() }),
+    lastMessageAt: z.string(),
+    unreadCount: z.number().int(),
+    starred: z.boolean(),
+  })
+  .meta({ id: 'Conversation' });
+export type ConversationDto = z.infer<typeof conversationDtoSchema>;
 
 /** A row of the Sent tab: the message and who it went to. */
-export interface SentMessageDto extends MessageDto {
-  receiver: { id: string; username: string | null; displayName: string | null; avatarUrl: string | null };
-}
+export const sentMessageDtoSchema = messageDtoSchema.extend({
+  receiver: z.object({
+    id: z.string(),
+    username: z.string().nullable(),
+    displayName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+});
+export type SentMessageDto = z.infer<typeof sentMessageDtoSchema>;
 
+/** A page of a list: pass `nextCursor` back as `cursor` (lists) or `before` (threads); null at the end. */
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export interface Page<T> {
   items: T[];
-  /** pass back as `cursor` (lists) or `before` (threads) for the next page; null at the end */
   nextCursor: string | null;
 }
 
+export const conversationsResponseSchema = pageOf(conversationDtoSchema);
 export type ConversationsResponse = Page<ConversationDto>;
+export const threadResponseSchema = pageOf(messageDtoSchema);
 export type ThreadResponse = Page<MessageDto>;
+export const sentResponseSchema = pageOf(sentMessageDtoSchema);
 export type SentResponse = Page<SentMessageDto>;
-export interface SendMessageResponse {
-  message: MessageDto;
+export const sendMessageResponseSchema = z.object({
+  message: messageDtoSchema,
   /** true when this was a retry of a message already stored (same clientId) */
-  replayed: boolean;
-}
-export interface UnreadCountResponse {
-  count: number;
-}
+  replayed: z.boolean(),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+export const unreadCountResponseSchema = z.object({ count: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;

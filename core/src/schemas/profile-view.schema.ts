@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MemberCard } from './member.schema';
+import { memberCardSchema } from './member.schema';
 
 export const PROFILE_VIEWS_PAGE_SIZE = 24;
 export const PROFILE_VIEWS_PAGE_MAX = 60;
@@ -24,19 +24,16 @@ export type ProfileViewsQuery = z.input<typeof profileViewsQuerySchema>;
  * One member who looked at the caller's profile: their card (as much as they let others see) and
  * the latest London day they looked. No time of day: that would tell when they were active.
  */
-export interface ProfileViewItem {
-  member: MemberCard;
+export const profileViewItemSchema = z.object({
+  member: memberCardSchema,
   /** 'YYYY-MM-DD', the day in Europe/London */
-  day: string;
-}
+  day: z.string(),
+});
+export type ProfileViewItem = z.infer<typeof profileViewItemSchema>;
 
-export interface ProfileViewsResponse {
-  items: ProfileViewItem[];
-  nextCursor: string | null;
-}
+export const profileViewsResponseSchema = z.object({ items: z.array(profileViewItemSchema), nextCursor: z.string().nullable() });
+export type ProfileViewsResponse = z.infer<typeof profileViewsResponseSchema>;
 
 /** How many different members looked at the caller's profile today (London day). */
-export interface ProfileViewsTodayResponse {
-  count: number;
-  day: string;
-}
+export const profileViewsTodayResponseSchema = z.object({ count: z.number().int(), day: z.string() });
+export type ProfileViewsTodayResponse = z.infer<typeof profileViewsTodayResponseSchema>;

@@ -145,62 +145,72 @@ export function splitInterests(stored: string[]) {
 
 export { kindOf };
 
+const profileKindSchema = z.enum(['individual', 'couple', 'group']);
+
 /** The member's own profile, as GET /profiles/me returns it. */
-export interface OwnProfile {
-  userId: string;
-  username: string;
-  displayName: string;
-  age: number | null;
-  partnerAge: number | null;
-  locationCity: string | null;
-  locationCountry: string | null;
-  gender: string | null;
-  relationshipStatus: string | null;
-  lookingFor: string[];
-  interests: string[];
-  creator: boolean;
-  creatorTypes: string[];
-  bio: string | null;
-  kind: 'individual' | 'couple' | 'group';
-  avatarUrl: string | null;
-  coverPhotoUrl: string | null;
-  hideLastActive: boolean;
-  hideLocation: boolean;
-  anonymousMode: boolean;
-  verificationStatus: string;
-  membershipType: string;
-  setupStep: number;
-  setupCompleted: boolean;
-  createdAt: string;
-}
+export const ownProfileSchema = z
+  .object({
+    userId: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    age: z.number().int().nullable(),
+    partnerAge: z.number().int().nullable(),
+    locationCity: z.string().nullable(),
+    locationCountry: z.string().nullable(),
+    gender: z.string().nullable(),
+    relationshipStatus: z.string().nullable(),
+    lookingFor: z.array(z.string()),
+    interests: z.array(z.string()),
+    creator: z.boolean(),
+    creatorTypes: z.array(z.string()),
+    bio: z.string().nullable(),
+    kind: profileKindSchema,
+    avatarUrl: z.string().nullable(),
+    coverPhotoUrl: z.string().nullable(),
+    hideLastActive: z.boolean(),
+    hideLocation: z.boolean(),
+    anonymousMode: z.boolean(),
+    verificationStatus: z.string(),
+    membershipType: z.string(),
+    setupStep: z.number().int(),
+    setupCompleted: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OwnProfile' });
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
 
 /** Another member's profile as a viewer may see it (privacy rules applied by the server). */
-export interface ProfileView {
-  userId: string;
-  username: string;
-  displayName: string;
-  /** '34', or '28 & 32' for a couple with both ages */
-  ageText: string | null;
-  kind: 'individual' | 'couple' | 'group';
-  gender: string | null;
-  relationshipStatus: string | null;
-  lookingFor: string[];
-  interests: string[];
-  sharedInterests: string[];
-  creator: boolean;
-  creatorTypes: string[];
-  bio: string | null;
-  /** null when the member hides their location */
-  location: string | null;
-  /** null when the member hides their last active time */
-  lastActiveAt: string | null;
-  avatarUrl: string | null;
-  coverPhotoUrl: string | null;
-  verified: boolean;
-  verificationStatus: string;
-  memberSince: string;
-  isOwn: boolean;
-}
+export const profileViewSchema = z
+  .object({
+    userId: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    /** '34', or '28 & 32' for a couple with both ages */
+    ageText: z.string().nullable(),
+    kind: profileKindSchema,
+    gender: z.string().nullable(),
+    relationshipStatus: z.string().nullable(),
+    lookingFor: z.array(z.string()),
+    interests: z.array(z.string()),
+    sharedInterests: z.array(z.string()),
+    creator: z.boolean(),
+    creatorTypes: z.array(z.string()),
+    bio: z.string().nullable(),
+    /** null when the member hides their location */
+    location: z.string().nullable(),
+    /** null when the member hides their last active time */
+    lastActiveAt: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    coverPhotoUrl: z.string().nullable(),
+    verified: z.boolean(),
+    verificationStatus: z.string(),
+    memberSince: z.string(),
+    isOwn: z.boolean(),
+  })
+  .meta({ id: 'Profile' });
+export type ProfileView = z.infer<typeof profileViewSchema>;
+export const profileViewResponseSchema = z.object({ profile: profileViewSchema });
 
 export function ageText(kind: string, age: number | null, partnerAge: number | null): string | null {
   if (age === null) return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_TYPES, memberFiltersSchema, type MemberType } from './member.schema';
+import { MEMBER_TYPES, memberFiltersSchema } from './member.schema';
 
 /** Saved searches a member may keep (a clear 409 beyond). */
 export const SAVED_SEARCHES_MAX = 20;
@@ -16,17 +16,17 @@ export const savedSearchInputSchema = z.object({
 });
 export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
 
-export interface SavedSearchDto {
-  id: string;
-  name: string;
+export const savedSearchDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** the filters as query-string parameters (memberFiltersToParams): the results page's URL */
-  filters: Record<string, string>;
-  createdAt: string;
-}
+  filters: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type SavedSearchDto = z.infer<typeof savedSearchDtoSchema>;
 
-export interface SavedSearchesResponse {
-  items: SavedSearchDto[];
-}
+export const savedSearchesResponseSchema = z.object({ items: z.array(savedSearchDtoSchema) });
+export type SavedSearchesResponse = z.infer<typeof savedSearchesResponseSchema>;
 
 export const PHOTOS_PAGE_SIZE = 24;
 
@@ -42,16 +42,15 @@ export const photosQuerySchema = z.object({
 });
 
 /** A gallery photo in Photos by Category, with who it belongs to. */
-export interface CategoryPhoto {
-  id: string;
-  url: string;
-  thumbUrl: string | null;
-  width: number | null;
-  height: number | null;
-  owner: { userId: string; username: string; displayName: string; type: MemberType | null };
-}
+export const categoryPhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  owner: z.object({ userId: z.string(), username: z.string(), displayName: z.string(), type: z.enum(MEMBER_TYPES).nullable() }),
+});
+export type CategoryPhoto = z.infer<typeof categoryPhotoSchema>;
 
-export interface CategoryPhotosResponse {
-  items: CategoryPhoto[];
-  nextCursor: string | null;
-}
+export const categoryPhotosResponseSchema = z.object({ items: z.array(categoryPhotoSchema), nextCursor: z.string().nullable() });
+export type CategoryPhotosResponse = z.infer<typeof categoryPhotosResponseSchema>;

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
+import { describeRoute } from 'hono-openapi';
 import { errorBody } from '../middleware/errors';
 import type { AppEnv } from '../middleware/session';
 import type { Gateway } from './gateway';
@@ -25,10 +26,21 @@ function upgradeOnly(c: Context<AppEnv>): Context {
  * 4401, which a browser can read (a refused HTTP upgrade tells it nothing).
  */
 export function realtimeRoutes(gateway: Gateway) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
-      return c.json(errorBody('UPGRADE_REQUIRED', 'Connect with a WebSocket.'), 426);
-    await gateway.ready();
-    return upgradeWebSocket(upgradeOnly(c), gateway.eventsFor(c.get('user'), c.get('session'), c.req.header('origin')));
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    describeRoute({
+      tags: ['Realtime'],
+      summary: 'The live events socket: a WebSocket upgrade; the events are those of core/src/realtime/events.ts',
+      responses: {
+        101: { description: 'Switching to the WebSocket (closed at once with 4401 when not signed in)' },
+        426: { description: 'Not a WebSocket request' },
+      },
+    }),
+    async (c) => {
+      if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+        return c.json(errorBody('UPGRADE_REQUIRED', 'Connect with a WebSocket.'), 426);
+      await gateway.ready();
+      return upgradeWebSocket(upgradeOnly(c), gateway.eventsFor(c.get('user'), c.get('session'), c.req.header('origin')));
+    },
+  );
 }

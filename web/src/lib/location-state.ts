@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LocationStateResponse } from '@velvet/core/schemas/member.schema';
-import { api, apiFetch } from './api-client';
+import { api, call } from './api-client';
 import { queryClient } from './query-client';
 
 export const locationStateKey = ['members', 'location'] as const;
@@ -9,7 +9,7 @@ export const locationStateKey = ['members', 'location'] as const;
 export function useLocationState(enabled = true) {
   return useQuery({
     queryKey: locationStateKey,
-    queryFn: () => api.get<LocationStateResponse>('/members/me/location'),
+    queryFn: () => call(api.GET('/members/me/location')),
     enabled,
     staleTime: 60_000,
     retry: false,
@@ -31,13 +31,12 @@ const saveState = (state: LocationStateResponse) => {
 
 export const useSetPosition = () =>
   useMutation({
-    mutationFn: (p: { lat: number; lng: number }) =>
-      apiFetch<LocationStateResponse>('/api/v1/members/me/location', { method: 'PUT', json: p }),
+    mutationFn: (p: { lat: number; lng: number }) => call(api.PUT('/members/me/location', { body: p })),
     onSuccess: saveState,
   });
 
 export const useClearPosition = () =>
   useMutation({
-    mutationFn: () => api.delete<LocationStateResponse>('/members/me/location'),
+    mutationFn: () => call(api.DELETE('/members/me/location')),
     onSuccess: saveState,
   });

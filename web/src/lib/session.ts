@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MeResponse, SessionResponse } from '@velvet/core/schemas/api.schema';
-import { api } from './api-client';
+import type { MeResponse } from '@velvet/core/schemas/api.schema';
+import { api, call } from './api-client';
 
 export const sessionKey = ['session'] as const;
 
 /** The signed-in member, or null when signed out (asked of /session, which answers 200 either way). */
 export async function fetchSession(): Promise<MeResponse | null> {
-  return (await api.get<SessionResponse>('/session')).me;
+  return (await call(api.GET('/session'))).me;
 }
 
 export function useSession() {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UnreadCountResponse } from '@velvet/core/schemas/message.schema';
-import { api } from './api-client';
+import { api, call } from './api-client';
 
 /** Under the messages feature's keys, so its live updates and reconnect refetches reach it. */
 export const unreadMessagesKey = ['messages', 'unread'] as const;
@@ -9,7 +8,7 @@ export const unreadMessagesKey = ['messages', 'unread'] as const;
 export function useUnreadCount(enabled = true) {
   const query = useQuery({
     queryKey: unreadMessagesKey,
-    queryFn: () => api.get<UnreadCountResponse>('/messages/unread-count'),
+    queryFn: () => call(api.GET('/messages/unread-count')),
     enabled,
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { MeResponse, SessionResponse } from '@velvet/core/schemas/api.schema';
+import { meResponseSchema, sessionResponseSchema, type MeResponse, type SessionResponse } from '@velvet/core/schemas/api.schema';
+import { describe } from '../../middleware/openapi';
 import type { AppEnv, SessionUser } from '../../middleware/session';
 import { requireUser } from '../../middleware/session';
 import type { ProfilesService } from '../profiles/profiles.public';
@@ -25,7 +26,9 @@ async function meOf(user: SessionUser, profiles: ProfilesService): Promise<MeRes
 
 /** GET /api/v1/me: the signed-in member (401 when signed out). */
 export function accountRoutes(deps: { profiles: ProfilesService }) {
-  return new Hono<AppEnv>().get('/', async (c) => c.json(await meOf(requireUser(c), deps.profiles)));
+  return new Hono<AppEnv>().get('/', describe('Account', { summary: 'The signed-in member', response: meResponseSchema }), async (c) =>
+    c.json(await meOf(requireUser(c), deps.profiles)),
+  );
 }
 
 /**
@@ -33,8 +36,16 @@ export function accountRoutes(deps: { profiles: ProfilesService }) {
  * every page, and a signed-out visitor's browser would log each 401 as an error.
  */
 export function sessionRoutes(deps: { profiles: ProfilesService }) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const user = c.get('user');
-    return c.json({ me: user ? await meOf(user, deps.profiles) : null } satisfies SessionResponse);
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    describe('Account', {
+      summary: 'The signed-in member, or null when signed out (always 200)',
+      response: sessionResponseSchema,
+      signedIn: false,
+    }),
+    async (c) => {
+      const user = c.get('user');
+      return c.json({ me: user ? await meOf(user, deps.profiles) : null } satisfies SessionResponse);
+    },
+  );
 }

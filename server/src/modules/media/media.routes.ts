@@ -4,11 +4,20 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '@velvet/core/messages';
-import { galleryOrderSchema, PROFILE_IMAGE_KINDS, type ProfileImageKind } from '@velvet/core/schemas/media.schema';
+import { z } from 'zod';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  galleryOrderSchema,
+  mediaListResponseSchema,
+  mediaResponseSchema,
+  PROFILE_IMAGE_KINDS,
+  type ProfileImageKind,
+} from '@velvet/core/schemas/media.schema';
 import { limits } from '@velvet/core/constants/limits';
 import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
-import { readJson } from '../../middleware/validate';
+import { json, params } from '../../middleware/validate';
+import { describe, type RouteDoc } from '../../middleware/openapi';
 import type { MediaService } from './media.service';
 
 /**
@@ -34,49 +43,94 @@ const uploadLimit = bodyLimit({
   },
 });
 
+const doc = (d: RouteDoc) => describe('Photos', d);
+const binary = { type: 'string', format: 'binary' } as const;
+
 export function mediaRoutes(service: MediaService) {
   return new Hono<AppEnv>()
-    .post('/', signedInToUpload, uploadLimit, async (c) => {
-      const user = requireUser(c);
-      let form: Record<string, string | File>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new AppError(400, 'INVALID_IMAGE', messages.uploads.invalidImage);
-      }
-      const { kind, file } = form;
-      if (!isKind(kind)) throw new AppError(400, 'INVALID_KIND', messages.uploads.invalidKind);
-      if (!(file instanceof File)) throw new AppError(400, 'INVALID_IMAGE', messages.uploads.invalidImage);
-      const media = await service.upload(user.id, kind, Buffer.from(await file.arrayBuffer()));
-      return c.json({ media }, 201);
-    })
-    .get('/file/:key{.+}', async (c) => {
-      const user = requireUser(c);
-      const object = await service.open(user.id, c.req.param('key'));
-      const body = Readable.toWeb(object.body) as WebReadableStream<Uint8Array>;
-      return c.body(body as unknown as ReadableStream, 200, {
-        'Content-Type': object.contentType,
-        'Content-Length': String(object.size),
-        'Cache-Control': object.cacheControl,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Content-Disposition': 'inline',
-      });
-    })
-    .get('/user/:userId', async (c) => {
-      const user = requireUser(c);
-      return c.json({ media: await service.gallery(c.req.param('userId'), user.id) });
-    })
-    .put('/order', async (c) => {
-      const user = requireUser(c);
-      const { ids } = await readJson(c, galleryOrderSchema);
-      return c.json({ media: await service.reorder(user.id, ids) });
-    })
-    .delete('/:id', async (c) => {
-      const user = requireUser(c);
-      const id = c.req.param('id');
-      if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
-      await service.remove(user.id, id);
-      return c.body(null, 204);
-    });
+    .post(
+      '/',
+      doc({
+        summary: `Upload a photo (avatar, cover or gallery): ${ACCEPTED_IMAGE_TYPES.join(', ')}, re-encoded by the server`,
+        response: mediaResponseSchema,
+        status: 201,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { kind: { type: 'string', enum: [...PROFILE_IMAGE_KINDS] }, file: binary },
+                required: ['kind', 'file'],
+              },
+            },
+          },
+        },
+        errors: { 409: 'The gallery is full', 413: 'The image is too large', 429: 'Too many uploads' },
+      }),
+      signedInToUpload,
+      uploadLimit,
+      async (c) => {
+        const user = requireUser(c);
+        let form: Record<string, string | File>;
+        try {
+          form = await c.req.parseBody();
+        } catch {
+          throw new AppError(400, 'INVALID_IMAGE', messages.uploads.invalidImage);
+        }
+        const { kind, file } = form;
+        if (!isKind(kind)) throw new AppError(400, 'INVALID_KIND', messages.uploads.invalidKind);
+        if (!(file instanceof File)) throw new AppError(400, 'INVALID_IMAGE', messages.uploads.invalidImage);
+        const media = await service.upload(user.id, kind, Buffer.from(await file.arrayBuffer()));
+        return c.json({ media }, 201);
+      },
+    )
+    .get(
+      '/file/:key{.+}',
+      doc({
+        summary: 'A stored image (only to those who may see it)',
+        content: Object.fromEntries(ACCEPTED_IMAGE_TYPES.map((type) => [type, { schema: binary }])),
+        errors: { 403: 'Not yours to see', 404: 'No such image' },
+      }),
+      async (c) => {
+        const user = requireUser(c);
+        const object = await service.open(user.id, c.req.param('key'));
+        const body = Readable.toWeb(object.body) as WebReadableStream<Uint8Array>;
+        return c.body(body as unknown as ReadableStream, 200, {
+          'Content-Type': object.contentType,
+          'Content-Length': String(object.size),
+          'Cache-Control': object.cacheControl,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Content-Disposition': 'inline',
+        });
+      },
+    )
+    .get(
+      '/user/:userId',
+      doc({
+        summary: "A member's gallery, as far as the viewer may see it",
+        response: mediaListResponseSchema,
+        errors: { 404: 'No such member' },
+      }),
+      params(z.object({ userId: z.string() })),
+      async (c) => c.json({ media: await service.gallery(c.req.valid('param').userId, requireUser(c).id) }),
+    )
+    .put(
+      '/order',
+      doc({ summary: "Reorder the member's gallery", response: mediaListResponseSchema }),
+      json(galleryOrderSchema),
+      async (c) => c.json({ media: await service.reorder(requireUser(c).id, c.req.valid('json').ids) }),
+    )
+    .delete(
+      '/:id',
+      doc({ summary: "Delete one of the member's photos", errors: { 403: 'Not yours', 404: 'No such photo' } }),
+      async (c) => {
+        const user = requireUser(c);
+        const id = c.req.param('id');
+        if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
+        await service.remove(user.id, id);
+        return c.body(null, 204);
+      },
+    );
 }

@@ -1,34 +1,33 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { messages } from '@velvet/core/messages';
 import {
-  CONVERSATIONS_PAGE_MAX,
-  CONVERSATIONS_PAGE_SIZE,
-  CONVERSATION_SEARCH_MAX,
-  THREAD_PAGE_MAX,
-  THREAD_PAGE_SIZE,
+  conversationParamsSchema,
+  conversationsQuerySchema,
+  conversationsResponseSchema,
+  deletedMessageResponseSchema,
+  markReadResponseSchema,
+  messageParamsSchema,
+  sendMessageResponseSchema,
   sendMessageSchema,
+  sentQuerySchema,
+  sentResponseSchema,
+  starResponseSchema,
+  threadQuerySchema,
+  threadResponseSchema,
+  unreadCountResponseSchema,
 } from '@velvet/core/schemas/message.schema';
 import { AppError } from '../../middleware/errors';
+import { describe, type RouteDoc } from '../../middleware/openapi';
 import { rateLimit, type QuotaCounter } from '../../middleware/rate-limit';
 import { requireUser, type AppEnv } from '../../middleware/session';
-import { readJson } from '../../middleware/validate';
+import { json, params, query } from '../../middleware/validate';
 import type { MessagesService } from './messages.service';
 
 /** Sends per member per minute (DESIGN.md §7: messaging is rate limited, across instances). */
 export const SEND_LIMIT = { max: 30, windowMs: 60_000 };
 
-/** `?limit=` as a whole number within bounds; anything else is a clear 400. */
-function limitParam(c: Context, fallback: number, max: number): number {
-  const raw = c.req.query('limit');
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1) throw new AppError(400, 'BAD_LIMIT', `limit must be a whole number from 1 to ${max}`);
-  return Math.min(Number(raw), max);
-}
-
-function searchParam(c: Context): string | undefined {
-  const q = c.req.query('q')?.trim();
-  return q ? q.slice(0, CONVERSATION_SEARCH_MAX) : undefined;
-}
+const doc = (d: RouteDoc) => describe('Messages', d);
+const withMember = { 403: 'Blocked either way', 404: 'No such member' } as const;
 
 /** /api/v1/messages: thin routes (session, validation, one service call). */
 export function messagesRoutes(service: MessagesService, opts: { quota: QuotaCounter; rateLimits: boolean }) {
@@ -45,53 +44,88 @@ export function messagesRoutes(service: MessagesService, opts: { quota: QuotaCou
     });
   }
   return routes
-    .get('/conversations', async (c) => {
-      const user = requireUser(c);
-      const limit = limitParam(c, CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_MAX);
-      return c.json(await service.conversations(user.id, { limit, cursor: c.req.query('cursor'), q: searchParam(c) }));
-    })
-    .get('/saved', async (c) => {
-      const user = requireUser(c);
-      const limit = limitParam(c, CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_MAX);
-      return c.json(await service.conversations(user.id, { limit, cursor: c.req.query('cursor'), q: searchParam(c), starredOnly: true }));
-    })
-    .get('/conversations/:otherId/messages', async (c) => {
-      const user = requireUser(c);
-      const limit = limitParam(c, THREAD_PAGE_SIZE, THREAD_PAGE_MAX);
-      return c.json(await service.thread(user.id, c.req.param('otherId'), { limit, before: c.req.query('before') }));
-    })
-    .post('/conversations/:otherId/messages', async (c) => {
-      const user = requireUser(c);
-      const input = await readJson(c, sendMessageSchema);
-      const { created, ...result } = await service.send(user.id, c.req.param('otherId'), input);
-      return c.json(result, created ? 201 : 200);
-    })
-    .post('/conversations/:otherId/read', async (c) => {
-      const user = requireUser(c);
-      return c.json(await service.markRead(user.id, c.req.param('otherId')));
-    })
-    .put('/conversations/:otherId/star', async (c) => {
-      const user = requireUser(c);
-      await service.star(user.id, c.req.param('otherId'));
-      return c.json({ starred: true });
-    })
-    .delete('/conversations/:otherId/star', async (c) => {
-      const user = requireUser(c);
-      await service.unstar(user.id, c.req.param('otherId'));
-      return c.json({ starred: false });
-    })
-    .delete('/:id', async (c) => {
-      const user = requireUser(c);
-      const deleted = await service.delete(user.id, c.req.param('id'));
-      return c.json({ deleted: deleted.id });
-    })
-    .get('/sent', async (c) => {
-      const user = requireUser(c);
-      const limit = limitParam(c, CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_MAX);
-      return c.json(await service.sent(user.id, { limit, cursor: c.req.query('cursor') }));
-    })
-    .get('/unread-count', async (c) => {
-      const user = requireUser(c);
-      return c.json({ count: await service.unreadCount(user.id) });
-    });
+    .get(
+      '/conversations',
+      doc({ summary: 'Inbox: conversations, newest first', response: conversationsResponseSchema }),
+      query(conversationsQuerySchema),
+      async (c) => c.json(await service.conversations(requireUser(c).id, c.req.valid('query'))),
+    )
+    .get(
+      '/saved',
+      doc({ summary: 'Saved: starred conversations', response: conversationsResponseSchema }),
+      query(conversationsQuerySchema),
+      async (c) => c.json(await service.conversations(requireUser(c).id, { ...c.req.valid('query'), starredOnly: true })),
+    )
+    .get(
+      '/conversations/:otherId/messages',
+      doc({
+        summary: 'A thread, a page at a time (the newest page also marks it read)',
+        response: threadResponseSchema,
+        errors: withMember,
+      }),
+      params(conversationParamsSchema),
+      query(threadQuerySchema),
+      async (c) => c.json(await service.thread(requireUser(c).id, c.req.valid('param').otherId, c.req.valid('query'))),
+    )
+    .post(
+      '/conversations/:otherId/messages',
+      doc({
+        summary: 'Send a message (201; 200 when the same clientId was already stored)',
+        response: sendMessageResponseSchema,
+        status: 201,
+        errors: { ...withMember, 409: 'The clientId was used for another message', 429: 'Too many messages' },
+      }),
+      params(conversationParamsSchema),
+      json(sendMessageSchema),
+      async (c) => {
+        const { created, ...result } = await service.send(requireUser(c).id, c.req.valid('param').otherId, c.req.valid('json'));
+        return c.json(result, created ? 201 : 200);
+      },
+    )
+    .post(
+      '/conversations/:otherId/read',
+      doc({ summary: 'Mark a conversation read', response: markReadResponseSchema, errors: withMember }),
+      params(conversationParamsSchema),
+      async (c) => c.json(await service.markRead(requireUser(c).id, c.req.valid('param').otherId)),
+    )
+    .put(
+      '/conversations/:otherId/star',
+      doc({ summary: 'Save (star) a conversation', response: starResponseSchema, errors: withMember }),
+      params(conversationParamsSchema),
+      async (c) => {
+        await service.star(requireUser(c).id, c.req.valid('param').otherId);
+        return c.json({ starred: true });
+      },
+    )
+    .delete(
+      '/conversations/:otherId/star',
+      doc({ summary: 'Unsave a conversation', response: starResponseSchema, errors: withMember }),
+      params(conversationParamsSchema),
+      async (c) => {
+        await service.unstar(requireUser(c).id, c.req.valid('param').otherId);
+        return c.json({ starred: false });
+      },
+    )
+    .delete(
+      '/:id',
+      doc({
+        summary: 'Delete a message the member sent',
+        response: deletedMessageResponseSchema,
+        errors: { 404: 'No such message of yours' },
+      }),
+      params(messageParamsSchema),
+      async (c) => {
+        const deleted = await service.delete(requireUser(c).id, c.req.valid('param').id);
+        return c.json({ deleted: deleted.id });
+      },
+    )
+    .get(
+      '/sent',
+      doc({ summary: 'Sent: messages the member sent, newest first', response: sentResponseSchema }),
+      query(sentQuerySchema),
+      async (c) => c.json(await service.sent(requireUser(c).id, c.req.valid('query'))),
+    )
+    .get('/unread-count', doc({ summary: 'Unread messages', response: unreadCountResponseSchema }), async (c) =>
+      c.json({ count: await service.unreadCount(requireUser(c).id) }),
+    );
 }

@@ -16,8 +16,8 @@ const sent: { url: string; body: { content: string; clientId: string } }[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    sent.push({ url, body: JSON.parse(init.body as string) as { content: string; clientId: string } });
+  vi.stubGlobal('fetch', async (request: Request) => {
+    sent.push({ url: new URL(request.url).pathname, body: (await request.json()) as { content: string; clientId: string } });
     const answer = answers.shift() ?? 'offline';
     if (answer === 'offline') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });

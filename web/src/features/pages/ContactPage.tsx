@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { TextareaField, TextField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, call } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { PageIntro } from './Prose';
 
@@ -40,7 +40,7 @@ export default function ContactPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post<{ id: string }>('/contact', values);
+      await call(api.POST('/contact', { body: values }));
       toast({ title: 'Message sent', description: messages.contact.sent, variant: 'success' });
       reset({ name: '', email: memberEmail, message: '' });
     } catch (err) {

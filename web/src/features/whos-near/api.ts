@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_KM, type MembersResponse } from '@velvet/core/schemas/member.schema';
-import { api } from '../../lib/api-client';
+import { MAX_KM } from '@velvet/core/schemas/member.schema';
+import { api, call } from '../../lib/api-client';
 
 export const nearbyKey = ['members', 'nearby'] as const;
 
@@ -8,6 +8,6 @@ export const nearbyKey = ['members', 'nearby'] as const;
 export const useNearby = (enabled: boolean) =>
   useQuery({
     queryKey: nearbyKey,
-    queryFn: () => api.get<MembersResponse>(`/members?sort=nearest&maxKm=${MAX_KM.whosNear}&limit=60`),
+    queryFn: () => call(api.GET('/members', { params: { query: { sort: 'nearest', maxKm: MAX_KM.whosNear, limit: 60 } } })),
     enabled,
   });

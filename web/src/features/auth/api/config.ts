@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@velvet/core/schemas/config.schema';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 
-export const usePublicConfig = () =>
-  useQuery({ queryKey: ['config'], queryFn: () => api.get<PublicConfig>('/config'), staleTime: Infinity });
+export const usePublicConfig = () => useQuery({ queryKey: ['config'], queryFn: () => call(api.GET('/config')), staleTime: Infinity });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DiscoverFilters, DiscoverResponse, LikeResponse } from '@velvet/core/schemas/discover.schema';
-import { api, ApiError } from '../../../lib/api-client';
+import type { DiscoverFilters, DiscoverResponse } from '@velvet/core/schemas/discover.schema';
+import { api, ApiError, call } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { discoverKeys } from './keys';
 
@@ -20,7 +20,7 @@ function dropFromBatch(filters: DiscoverFilters, id: string) {
 export const useDecide = (filters: DiscoverFilters) =>
   useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: Decision }) =>
-      api.post<LikeResponse>(`/discover/${encodeURIComponent(id)}/${decision}`),
+      call(api.POST(decision === 'like' ? '/discover/{userId}/like' : '/discover/{userId}/pass', { params: { path: { userId: id } } })),
     onSuccess: (result, { id }) => {
       dropFromBatch(filters, id);
       if (result.match) void queryClient.invalidateQueries({ queryKey: discoverKeys.stats });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { discoverQueryString, type DiscoverFilters, type DiscoverResponse } from '@velvet/core/schemas/discover.schema';
-import { api } from '../../../lib/api-client';
+import { discoverQuery, type DiscoverFilters } from '@velvet/core/schemas/discover.schema';
+import { api, call } from '../../../lib/api-client';
 import { discoverKeys } from './keys';
 
 /**
@@ -10,7 +10,7 @@ import { discoverKeys } from './keys';
 export const useDiscoverFeed = (filters: DiscoverFilters) =>
   useQuery({
     queryKey: discoverKeys.feed(filters),
-    queryFn: () => api.get<DiscoverResponse>(`/discover/next${discoverQueryString(filters)}`),
+    queryFn: () => call(api.GET('/discover/next', { params: { query: discoverQuery(filters) } })),
     // the card in view is not swapped while the member reads it: a batch is replaced when emptied, on Refresh or new filters
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,

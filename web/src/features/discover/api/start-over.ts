@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StartOverResponse } from '@velvet/core/schemas/discover.schema';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { discoverKeys } from './keys';
 
 /** Start over: the server forgets the member's passes, and the feed is read again with them back. */
 export const useStartOver = () =>
   useMutation({
-    mutationFn: () => api.post<StartOverResponse>('/discover/start-over'),
+    mutationFn: () => call(api.POST('/discover/start-over')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: discoverKeys.all }),
   });

@@ -3,20 +3,19 @@ import { useMutation } from '@tanstack/react-query';
 import { Heart, MapPin } from 'lucide-react';
 import { typeBadge } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
-import type { LikeResponse } from '@velvet/core/schemas/discover.schema';
 import type { MemberCard as Card } from '@velvet/core/schemas/member.schema';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LabelBadge } from '../../../components/ui/Badge';
 import { MemberBadges } from '../../../components/ui/MemberBadges';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, call } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 
 /** The Like button: the same like as Discover's (stored by the server; a like both ways is a match). */
 function LikeButton({ member: m }: { member: Card }) {
   const like = useMutation({
-    mutationFn: () => api.post<LikeResponse>(`/discover/${encodeURIComponent(m.userId)}/like`),
+    mutationFn: () => call(api.POST('/discover/{userId}/like', { params: { path: { userId: m.userId } } })),
     onSuccess: (result) => {
       if (result.match && result.member)
         toast({

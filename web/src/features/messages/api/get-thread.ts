@@ -1,11 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ThreadResponse } from '@velvet/core/schemas/message.schema';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 import { messageKeys } from './keys';
 import { mergeArrived } from '../thread-cache';
-
-const threadUrl = (otherId: string, before: string | null) =>
-  `/messages/conversations/${encodeURIComponent(otherId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`;
 
 /**
  * The thread with one member. Page 0 is the newest (loading it marks their messages read); later
@@ -14,7 +10,12 @@ const threadUrl = (otherId: string, before: string | null) =>
 export function useThread(otherId: string) {
   return useInfiniteQuery({
     queryKey: messageKeys.thread(otherId),
-    queryFn: ({ pageParam }) => api.get<ThreadResponse>(threadUrl(otherId, pageParam)),
+    queryFn: ({ pageParam }) =>
+      call(
+        api.GET('/messages/conversations/{otherId}/messages', {
+          params: { path: { otherId }, query: pageParam ? { before: pageParam } : {} },
+        }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     // with what arrived live while a load was under way (it may answer from before them)

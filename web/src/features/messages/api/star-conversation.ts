@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { messageKeys } from './keys';
 
@@ -7,9 +7,7 @@ import { messageKeys } from './keys';
 export function useStarConversation() {
   return useMutation({
     mutationFn: ({ otherId, starred }: { otherId: string; starred: boolean }) =>
-      apiFetch<{ starred: boolean }>(`/api/v1/messages/conversations/${encodeURIComponent(otherId)}/star`, {
-        method: starred ? 'PUT' : 'DELETE',
-      }),
+      call((starred ? api.PUT : api.DELETE)('/messages/conversations/{otherId}/star', { params: { path: { otherId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.lists }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnProfile, ProfileBasicsInput } from '@velvet/core/schemas/profile.schema';
-import { api } from '../../../lib/api-client';
+import type { ProfileBasicsInput } from '@velvet/core/schemas/profile.schema';
+import { api, call } from '../../../lib/api-client';
 import { patchSession } from './patch-session';
 import { profileKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { profileKeys } from './keys';
 export function useCreateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileBasicsInput) => (await api.post<{ profile: OwnProfile }>('/profiles', input)).profile,
+    mutationFn: async (input: ProfileBasicsInput) => (await call(api.POST('/profiles', { body: input }))).profile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.own, profile);
       patchSession(queryClient, profile);

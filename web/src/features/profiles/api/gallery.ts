@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MediaDto } from '@velvet/core/schemas/media.schema';
-import { api, apiFetch } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
-/** GET /media/user/:id answers `{ media: [...] }` (media.routes.ts); a bare list is read the same way. */
 async function fetchGallery(userId: string): Promise<MediaDto[]> {
-  const body = await api.get<MediaDto[] | { media: MediaDto[] }>(`/media/user/${encodeURIComponent(userId)}`);
-  return Array.isArray(body) ? body : body.media;
+  return (await call(api.GET('/media/user/{userId}', { params: { path: { userId } } }))).media;
 }
 
 /** A member's public photos, in their chosen order. */
@@ -20,7 +18,7 @@ export function useReorderGallery(userId: string) {
     mutationKey: reorderKey,
     // one order change at a time, in the order they were made: a later move never lands before an earlier one
     scope: { id: `gallery-order-${userId}` },
-    mutationFn: (ids: string[]) => apiFetch('/api/v1/media/order', { method: 'PUT', json: { ids } }),
+    mutationFn: (ids: string[]) => call(api.PUT('/media/order', { body: { ids } })),
     // optimistic: the new order shows at once and is put back if the server refuses
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: profileKeys.gallery(userId) });
@@ -51,7 +49,7 @@ export function useReorderGallery(userId: string) {
 export function useDeleteMedia(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/media/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(api.DELETE('/media/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: profileKeys.gallery(userId) });
       void queryClient.invalidateQueries({ queryKey: profileKeys.own });

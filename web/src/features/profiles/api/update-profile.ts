@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnProfile, ProfileUpdateInput } from '@velvet/core/schemas/profile.schema';
-import { apiFetch } from '../../../lib/api-client';
+import type { ProfileUpdateInput } from '@velvet/core/schemas/profile.schema';
+import { api, call } from '../../../lib/api-client';
+import type { paths } from '../../../lib/api-schema.gen';
+
+/** The form's values as the schema takes them (its input type says `unknown` where text is accepted for a number). */
+type ProfileUpdateBody = paths['/profiles/me']['put']['requestBody']['content']['application/json'];
 import { patchSession } from './patch-session';
 import { profileKeys } from './keys';
 
@@ -8,8 +12,7 @@ import { profileKeys } from './keys';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileUpdateInput) =>
-      (await apiFetch<{ profile: OwnProfile }>('/api/v1/profiles/me', { method: 'PUT', json: input })).profile,
+    mutationFn: async (input: ProfileUpdateInput) => (await call(api.PUT('/profiles/me', { body: input as ProfileUpdateBody }))).profile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.own, profile);
       patchSession(queryClient, profile);

@@ -1,0 +1,37 @@
+import type { Hono } from 'hono';
+import { openAPIRouteHandler } from 'hono-openapi';
+import { Scalar } from '@scalar/hono-api-reference';
+import { validationErrorResponse } from './middleware/openapi';
+import type { AppEnv } from './middleware/session';
+
+/** The API's own description: every /api/v1 route, generated from the schemas its routes validate with. */
+export const OPENAPI_PATH = '/api/openapi.json';
+
+export function apiDocumentation(siteName: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${siteName} API`,
+      version: '1',
+      description:
+        'The JSON API the web app uses. Signed-in routes read the session cookie that sign-in (better-auth, under /api/auth) sets; errors are `{ error: { code, message, details? } }`.',
+    },
+    servers: [{ url: '/api/v1' }],
+    components: {
+      securitySchemes: { session: { type: 'apiKey' as const, in: 'cookie' as const, name: 'better-auth.session_token' } },
+    },
+    security: [{ session: [] }],
+  };
+}
+
+/**
+ * GET /api/openapi.json (the document, generated once from the mounted routes) and GET /api/docs
+ * (a reference page for developers: Scalar, whose script comes from its CDN).
+ */
+export function mountApiDocs(app: Hono<AppEnv>, api: Hono<AppEnv>, siteName: string) {
+  app.get(
+    OPENAPI_PATH,
+    openAPIRouteHandler(api, { documentation: apiDocumentation(siteName), defaultValidationErrorResponse: validationErrorResponse }),
+  );
+  app.get('/api/docs', Scalar({ url: OPENAPI_PATH, pageTitle: `${siteName} API` }));
+}

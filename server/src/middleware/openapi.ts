@@ -1,0 +1,49 @@
+import { describeRoute, resolver, type DescribeRouteOptions } from 'hono-openapi';
+import type { z } from 'zod';
+import { apiErrorBodySchema } from '@velvet/core/schemas/api.schema';
+
+/** How a route is described in /api/openapi.json: what it is for, and what it answers. */
+export interface RouteDoc {
+  summary: string;
+  /** the schema of the JSON it answers with; without one (and no `content`) the route answers 204 with no body */
+  response?: z.ZodType;
+  /** a body that is not JSON (an upload), as OpenAPI describes it */
+  requestBody?: DescribeRouteOptions['requestBody'];
+  /** an answer that is not JSON (a file), as OpenAPI describes its content */
+  content?: Record<string, { schema: { type: 'string'; format: 'binary' } }>;
+  /** the success status (200 unless told) */
+  status?: 200 | 201;
+  /** false for the few routes a signed-out visitor may call */
+  signedIn?: boolean;
+  /** error statuses beyond 400 (bad input: added where a validator runs) and 401 (signed out) that a caller should expect */
+  errors?: Partial<Record<403 | 404 | 409 | 413 | 415 | 429 | 503, string>>;
+}
+
+/** The 400 every route with a validator (middleware/validate.ts) may answer. */
+export const validationErrorResponse = {
+  description: 'The request is not valid: the message says why, and details name each field',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+};
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: resolver(apiErrorBodySchema) } } });
+
+/** A route's OpenAPI description; its request parts are described by the validators (middleware/validate.ts). */
+export function describe(tag: string, doc: RouteDoc) {
+  const status = doc.status ?? 200;
+  const signedIn = doc.signedIn ?? true;
+  return describeRoute({
+    tags: [tag],
+    summary: doc.summary,
+    ...(signedIn ? {} : { security: [] }),
+    ...(doc.requestBody ? { requestBody: doc.requestBody } : {}),
+    responses: {
+      [doc.response || doc.content ? status : 204]: doc.response
+        ? { description: 'OK', content: { 'application/json': { schema: resolver(doc.response) } } }
+        : doc.content
+          ? { description: 'OK', content: doc.content }
+          : { description: 'Done' },
+      ...(signedIn ? { 401: error('Not signed in') } : {}),
+      ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([code, description]) => [code, error(description)])),
+    },
+  });
+}
