@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'web/public/sw.js', 'coverage/**', 'web/src/lib/api-schema.gen.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/migrations/**',
+      'web/public/sw.js',
+      'coverage/**',
+      'web/src/lib/api-schema.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
