@@ -288,5 +288,22 @@ describe('messaging in real time', () => {
     await alex.page.getByRole('tab', { name: 'Inbox' }).click();
     await alex.page.getByRole('searchbox', { name: 'Search conversations' }).fill('nobody-by-this-name');
     await alex.page.getByRole('heading', { name: 'No conversations found' }).waitFor();
+
+    // by keyboard: arrow keys, Home and End move between the tabs and select them as they go
+    const tab = (name: string) => alex.page.getByRole('tab', { name });
+    const selected = async () => (await alex.page.getByRole('tab', { selected: true }).innerText()).trim();
+    await tab('Inbox').focus();
+    await alex.page.keyboard.press('ArrowRight');
+    await alex.page.getByRole('list', { name: 'Sent messages' }).waitFor();
+    expect(await selected()).toBe('Sent');
+    await alex.page.keyboard.press('End');
+    await alex.page.getByRole('list', { name: 'Saved conversations' }).waitFor();
+    expect(await selected()).toBe('Saved');
+    await alex.page.keyboard.press('Home');
+    await alex.page.waitForURL((url) => url.search === '');
+    expect(await selected()).toMatch(/^Inbox/);
+    await alex.page.keyboard.press('ArrowLeft');
+    await alex.page.waitForURL('**/messages?tab=saved');
+    expect(await alex.page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
   });
 });

@@ -23,7 +23,6 @@ export default function MessagesPage() {
       <h1 className="text-2xl font-bold">Messages</h1>
       <Tabs
         label="Messages"
-        idBase="messages"
         value={tab}
         onChange={(t) => setParams(t === 'inbox' ? {} : { tab: t }, { replace: true })}
         items={[
@@ -31,10 +30,17 @@ export default function MessagesPage() {
           { value: 'sent', label: messages.messaging.sentTab },
           { value: 'saved', label: messages.messaging.savedTab },
         ]}
-      />
-      <TabPanel idBase="messages" value={tab}>
-        {tab === 'sent' ? <SentList /> : <ConversationList key={tab} kind={tab} me={user.id} />}
-      </TabPanel>
+      >
+        <TabPanel value="inbox">
+          <ConversationList kind="inbox" me={user.id} />
+        </TabPanel>
+        <TabPanel value="sent">
+          <SentList />
+        </TabPanel>
+        <TabPanel value="saved">
+          <ConversationList kind="saved" me={user.id} />
+        </TabPanel>
+      </Tabs>
     </div>
   );
 }

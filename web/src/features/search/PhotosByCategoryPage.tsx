@@ -27,47 +27,48 @@ export default function PhotosByCategoryPage() {
       <h1 className="text-2xl font-bold">Photos by Category</h1>
       <Tabs
         label="Category"
-        idBase="photos"
         items={tabs}
         value={category}
         onChange={(next) => setParams(next === 'all' ? {} : { type: next }, { replace: true })}
-      />
-      <TabPanel idBase="photos" value={category}>
-        {photos.isPending ? (
-          <div className="grid justify-items-center p-6">
-            <Spinner label="Loading photos" />
-          </div>
-        ) : photos.isError ? (
-          <LoadError error={photos.error} what="photos" onRetry={() => void photos.refetch()} retrying={photos.isFetching} />
-        ) : items.length === 0 ? (
-          <EmptyState icon={<Image aria-hidden size={28} />} title={messages.search.noPhotos} line={messages.search.noPhotosLine} />
-        ) : (
-          <>
-            <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label="Photos">
-              {items.map((p) => (
-                <li key={p.id}>
-                  <Link
-                    to={`/profile/${encodeURIComponent(p.owner.userId)}`}
-                    className="grid gap-1 rounded-2xl border border-line bg-card p-2 hover:bg-raised"
-                  >
-                    <span className="relative block aspect-square overflow-hidden rounded-xl bg-raised">
-                      <img
-                        src={p.thumbUrl ?? p.url}
-                        alt={`Photo by @${p.owner.username}`}
-                        loading="lazy"
-                        decoding="async"
-                        className="absolute inset-0 h-full w-full object-cover"
-                      />
-                    </span>
-                    <span className="truncate px-1 text-sm font-semibold">@{p.owner.username}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <LoadMore hasMore={photos.hasNextPage} loading={photos.isFetchingNextPage} onLoad={() => void photos.fetchNextPage()} />
-          </>
-        )}
-      </TabPanel>
+      >
+        {/* every category shows the same gallery, so one panel serves whichever tab is selected */}
+        <TabPanel value={category}>
+          {photos.isPending ? (
+            <div className="grid justify-items-center p-6">
+              <Spinner label="Loading photos" />
+            </div>
+          ) : photos.isError ? (
+            <LoadError error={photos.error} what="photos" onRetry={() => void photos.refetch()} retrying={photos.isFetching} />
+          ) : items.length === 0 ? (
+            <EmptyState icon={<Image aria-hidden size={28} />} title={messages.search.noPhotos} line={messages.search.noPhotosLine} />
+          ) : (
+            <>
+              <ul className="grid grid-cols-2 gap-3 md:grid-cols-3" aria-label="Photos">
+                {items.map((p) => (
+                  <li key={p.id}>
+                    <Link
+                      to={`/profile/${encodeURIComponent(p.owner.userId)}`}
+                      className="grid gap-1 rounded-2xl border border-line bg-card p-2 hover:bg-raised"
+                    >
+                      <span className="relative block aspect-square overflow-hidden rounded-xl bg-raised">
+                        <img
+                          src={p.thumbUrl ?? p.url}
+                          alt={`Photo by @${p.owner.username}`}
+                          loading="lazy"
+                          decoding="async"
+                          className="absolute inset-0 h-full w-full object-cover"
+                        />
+                      </span>
+                      <span className="truncate px-1 text-sm font-semibold">@{p.owner.username}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <LoadMore hasMore={photos.hasNextPage} loading={photos.isFetchingNextPage} onLoad={() => void photos.fetchNextPage()} />
+            </>
+          )}
+        </TabPanel>
+      </Tabs>
     </div>
   );
 }

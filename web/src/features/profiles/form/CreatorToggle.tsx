@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CREATOR_TYPES } from '@velvet/core/constants/options';
+import { Switch } from '../../../components/ui/Switch';
 import { Chip } from './Chip';
 import { labelFor } from './labels';
 
@@ -26,31 +27,17 @@ export function CreatorToggle({ creator, types, onChange, error }: Props) {
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-4">
         <div className="grid gap-0.5">
-          <span id={`${id}-label`} className="text-sm font-medium">
-            Content creator
-          </span>
+          <span className="text-sm font-medium">Content creator</span>
           <span id={`${id}-hint`} className="text-xs text-muted">
             Share paid or premium photos and videos
           </span>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={creator}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-hint`}
-          onClick={() => onChange(creator ? { creator: false, types: [] } : { creator: true, types: chosen })}
-          className="grid min-h-11 min-w-14 shrink-0 place-items-center rounded-full"
-        >
-          <span
-            aria-hidden
-            className={`relative block h-7 w-12 rounded-full border transition ${creator ? 'border-transparent bg-brand' : 'border-line bg-raised'}`}
-          >
-            <span
-              className={`absolute top-0.5 block h-5.5 w-5.5 rounded-full bg-white shadow transition-all ${creator ? 'left-[1.4rem]' : 'left-0.5'}`}
-            />
-          </span>
-        </button>
+        <Switch
+          label="Content creator"
+          describedBy={`${id}-hint`}
+          checked={creator}
+          onChange={(on) => onChange(on ? { creator: true, types: chosen } : { creator: false, types: [] })}
+        />
       </div>
       {creator && (
         <fieldset className="grid gap-2">
