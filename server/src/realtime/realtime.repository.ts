@@ -61,4 +61,3 @@ export function realtimeRepository(db: Db) {
     },
   };
 }
-export type RealtimeRepository = ReturnType<typeof realtimeRepository>;

@@ -89,10 +89,6 @@ async function avatarFrom(seed: string, faces: Raster[]): Promise<Buffer> {
     .toBuffer();
 }
 
-export async function demoAvatar(seed: string, kind: string): Promise<Buffer> {
-  return avatarFrom(seed, await memberFaces(seed, kind));
-}
-
 export async function demoCover(seed: string): Promise<Buffer> {
   const hue = hash(seed) % 360;
   const svg = svgDoc(

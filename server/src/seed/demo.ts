@@ -9,7 +9,7 @@ import { mediaRepository } from '../modules/media/media.repository';
 import { mediaService } from '../modules/media/media.service';
 import { DEMO_EMAIL, DEMO_ID, DEMO_MEMBER_DOMAIN, DEMO_PASSWORD, type DemoMember } from './demo-members';
 import { demoCommunity } from './demo-conversations';
-import { demoPictures } from './demo-images';
+import type { DemoPictures } from './demo-images';
 import { snapToCell } from '@velvet/core/geo/grid';
 import { locateUkPlace } from '../geo/gazetteer';
 
@@ -25,6 +25,28 @@ export function shouldSeed(config: Config) {
   if (config.seed === 'never') return false;
   if (config.seed === 'always') return true;
   return config.env !== 'production' && !config.databaseUrl;
+}
+
+type DrawPictures = (seed: string, kind: string, galleryPhotos: number) => Promise<DemoPictures>;
+
+/**
+ * The pictures' module, loaded only by a seed that makes pictures: it draws the faces with DiceBear,
+ * a dev dependency. A production install (`npm ci --omit=dev`) has no DiceBear and, with
+ * NODE_ENV=production, no demo seed; told to seed anyway (SEED=always) it stops here, before writing
+ * anything, and says why.
+ */
+async function loadPictureMaker(): Promise<DrawPictures> {
+  try {
+    return (await import('./demo-images')).demoPictures;
+  } catch (err) {
+    const missing = (err as NodeJS.ErrnoException).code?.endsWith('MODULE_NOT_FOUND') && String(err).includes('@dicebear/');
+    if (!missing) throw err;
+    throw new Error(
+      'The demo community needs the dev dependencies: its pictures are drawn with DiceBear (@dicebear/core, @dicebear/personas), ' +
+        'which this install does not have. Install them (npm install, or npm ci without --omit=dev) to seed demo data, or set SEED=never.',
+      { cause: err },
+    );
+  }
 }
 
 /** Members whose pictures are made and stored at once: sharp renders on its own threads meanwhile. */
@@ -78,7 +100,7 @@ async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) =>
 }
 
 /** Avatars, covers and gallery photos, through the members' own upload path: re-encoded, thumbnailed, stored. */
-async function seedPictures(db: Db, members: DemoMember[], storage: Storage, log: Logger) {
+async function seedPictures(db: Db, members: DemoMember[], storage: Storage, log: Logger, demoPictures: DrawPictures) {
   const service = mediaService({ repo: mediaRepository(db), storage, log });
   let stored = 0;
   await eachLimit(members, PICTURE_CONCURRENCY, async (m) => {
@@ -102,6 +124,7 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
   const credentials = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
   if (await seeded(db)) return credentials;
   const started = performance.now();
+  const drawPictures = opts.storage ? await loadPictureMaker() : undefined;
   await removeUnfinished(db, opts);
 
   const community = demoCommunity({ members: opts.members, now: opts.now });
@@ -136,7 +159,7 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
   });
 
   const rowsDone = performance.now();
-  const pictures = opts.storage ? await seedPictures(db, members, opts.storage, opts.log) : 0;
+  const pictures = opts.storage && drawPictures ? await seedPictures(db, members, opts.storage, opts.log, drawPictures) : 0;
 
   await db
     .insert(account)
