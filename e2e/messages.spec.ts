@@ -299,10 +299,12 @@ describe('messaging in real time', () => {
     await alex.page.keyboard.press('End');
     await alex.page.getByRole('list', { name: 'Saved conversations' }).waitFor();
     expect(await selected()).toBe('Saved');
+    // the router updates the address before React shows the new tab: wait for the tab, then read the address
     await alex.page.keyboard.press('Home');
+    await alex.page.getByRole('tab', { name: /^Inbox/, selected: true }).waitFor();
     await alex.page.waitForURL((url) => url.search === '');
-    expect(await selected()).toMatch(/^Inbox/);
     await alex.page.keyboard.press('ArrowLeft');
+    await alex.page.getByRole('tab', { name: 'Saved', selected: true }).waitFor();
     await alex.page.waitForURL('**/messages?tab=saved');
     expect(await alex.page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
   });
