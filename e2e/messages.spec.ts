@@ -95,6 +95,20 @@ describe('messaging in real time', () => {
     await chat(alex.page).getByText(hostile, { exact: true }).waitFor();
     expect(await composer(alex.page).inputValue()).toBe('');
 
+    // on a small phone (360 × 640) the composer and Send are on screen without a scroll, above the bottom navigation
+    const viewport = alex.page.viewportSize();
+    await alex.page.setViewportSize({ width: 360, height: 640 });
+    const nav = await alex.page.getByRole('navigation', { name: 'Bottom navigation' }).boundingBox();
+    for (const [what, box] of [
+      ['Send', await send.boundingBox()],
+      ['Message', await composer(alex.page).boundingBox()],
+    ] as const) {
+      expect(box, what).not.toBeNull();
+      expect(box!.y, what).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height, what).toBeLessThanOrEqual(nav!.y);
+    }
+    if (viewport) await alex.page.setViewportSize(viewport);
+
     // Billie sees it without reloading: the conversation, then the unread badge
     const row = billie.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(`^${alex.displayName}`) });
     await row.getByLabel('1 unread').waitFor({ timeout: 10_000 });

@@ -46,8 +46,9 @@ export function Composer({ otherId, disabled }: { otherId: string; disabled?: bo
   };
 
   return (
+    // kept above the bottom navigation: on a small phone Send is never under it, scrolled or not
     <form
-      className="grid gap-1"
+      className="sticky bottom-[calc(3.75rem+env(safe-area-inset-bottom))] z-30 -mx-1 grid gap-1 rounded-xl bg-page/95 px-1 pt-1 backdrop-blur"
       onSubmit={(e) => {
         e.preventDefault();
         submit();

@@ -67,7 +67,8 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
         const el = e.currentTarget;
         stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
       }}
-      className="h-[400px] overflow-y-auto rounded-2xl border border-line bg-card p-3 md:h-[560px]"
+      // as tall as a phone leaves room for, so the whole chat (list and composer) fits above the bottom navigation
+      className="h-[clamp(12rem,calc(100dvh-24rem),400px)] overflow-y-auto rounded-2xl border border-line bg-card p-3 md:h-[560px]"
       tabIndex={0}
       aria-label="Messages"
     >
