@@ -35,14 +35,19 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** `?limit=`: a whole number from 1; above the list's maximum it is the maximum. */
+/** `?limit=`: a whole number from 1 (absent or empty: the page size); above the list's maximum it is the maximum. */
 const pageLimit = (fallback: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${max}`)
-    .refine((s) => Number(s) >= 1, `limit must be a whole number from 1 to ${max}`)
     .optional()
-    .transform((s) => (s ? Math.min(Number(s), max) : fallback));
+    .transform((s, ctx) => {
+      if (s === undefined || s === '') return fallback;
+      if (!/^\d{1,4}$/.test(s) || Number(s) < 1) {
+        ctx.addIssue({ code: 'custom', message: `limit must be a whole number from 1 to ${max}` });
+        return z.NEVER;
+      }
+      return Math.min(Number(s), max);
+    });
 
 /** Text a conversation list is narrowed by (the other member's names); longer text is cut, not refused. */
 const conversationSearch = z
