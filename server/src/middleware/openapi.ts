@@ -1,6 +1,8 @@
-import { describeRoute, resolver, type DescribeRouteOptions } from 'hono-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
 import type { z } from 'zod';
 import { apiErrorBodySchema } from '@velvet/core/schemas/api.schema';
+import { requireUser, type AppEnv } from './session';
 
 /** How a route is described in /api/openapi.json: what it is for, and what it answers. */
 export interface RouteDoc {
@@ -27,11 +29,15 @@ export const validationErrorResponse = {
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: resolver(apiErrorBodySchema) } } });
 
-/** A route's OpenAPI description; its request parts are described by the validators (middleware/validate.ts). */
-export function describe(tag: string, doc: RouteDoc) {
+/**
+ * A route's OpenAPI description (its request parts are described by the validators of
+ * middleware/validate.ts), and the sign-in it states: a route described as signed-in answers 401 to a
+ * visitor before anything else is read, so the 401 in the document is the one the route gives.
+ */
+export function describe(tag: string, doc: RouteDoc): MiddlewareHandler<AppEnv> {
   const status = doc.status ?? 200;
   const signedIn = doc.signedIn ?? true;
-  return describeRoute({
+  const described = describeRoute({
     tags: [tag],
     summary: doc.summary,
     ...(signedIn ? {} : { security: [] }),
@@ -46,4 +52,9 @@ export function describe(tag: string, doc: RouteDoc) {
       ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([code, description]) => [code, error(description)])),
     },
   });
+  const enforced: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (signedIn) requireUser(c);
+    await next();
+  };
+  return Object.assign(enforced, { [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol] });
 }

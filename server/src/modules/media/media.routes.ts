@@ -50,6 +50,8 @@ export function mediaRoutes(service: MediaService) {
   return new Hono<AppEnv>()
     .post(
       '/',
+      // first: a visitor gets the uploader's own words (before the generic sign-in check of `doc`)
+      signedInToUpload,
       doc({
         summary: `Upload a photo (avatar, cover or gallery): ${ACCEPTED_IMAGE_TYPES.join(', ')}, re-encoded by the server`,
         response: mediaResponseSchema,
@@ -68,7 +70,6 @@ export function mediaRoutes(service: MediaService) {
         },
         errors: { 409: 'The gallery is full', 413: 'The image is too large', 429: 'Too many uploads' },
       }),
-      signedInToUpload,
       uploadLimit,
       async (c) => {
         const user = requireUser(c);
