@@ -46,6 +46,16 @@ describe('/api/openapi.json', () => {
     expect(await readFile(API_TYPES_FILE, 'utf8')).toBe(await apiTypesFor(document));
   });
 
+  it('answers a visitor 401 on a signed-in route before reading the request, as the document says', async () => {
+    const bad = [
+      t.app.request('/api/v1/members?sort=bogus'),
+      t.app.request('/api/v1/profiles', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }),
+      t.app.request('/api/v1/discover/%20/like', { method: 'POST' }),
+    ];
+    for (const response of await Promise.all(bad)) expect(response.status).toBe(401);
+    expect(Object.keys(document.paths['/members']!.get!.responses)).toContain('401');
+  });
+
   it('serves a reference page for developers at /api/docs', async () => {
     const response = await t.app.request('/api/docs');
     expect(response.status).toBe(200);
