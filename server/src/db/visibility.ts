@@ -5,8 +5,8 @@ import { textArray } from './arrays';
 /**
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
  * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count and the profile page
- * are built on these, so a privacy rule changes in one place. The discovery indexes of migration
- * 0014 are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
+ * are built on these, so a privacy rule changes in one place. The discovery indexes (migrations 0014,
+ * 0017) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
  * here exactly as there, so the planner can use them.
  */
 
@@ -39,9 +39,11 @@ export const placedForOthers = sql`p.location_lat is not null and not p.hide_loc
 
 /**
  * The recency others may sort by: '-infinity' (last) for members who hide it, so ordering cannot
- * reveal it either; never null, so keyset pages compare it as a row value.
+ * reveal it either; never null, so keyset pages compare it as a row value. The rule is the stored
+ * column's definition (profiles.activity_key, migration 0017: `case when hide_last_active then
+ * '-infinity' else last_active_at end`), so the discovery indexes carry it and answer from the index.
  */
-export const activityKey = sql`(case when p.hide_last_active then '-infinity'::timestamptz else p.last_active_at end)`;
+export const activityKey = sql`p.activity_key`;
 
 /** The last-active time others may be told: null for members who hide it. */
 export const visibleActivity = sql`case when p.hide_last_active then null else p.last_active_at end`;

@@ -52,23 +52,33 @@ export const profiles = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The recency others may sort by (db/visibility.ts `activityKey`): '-infinity' for members who hide
+     * it. A column, not an expression, so the discovery indexes can carry it and answer from the index.
+     */
+    activityKey: timestamp('activity_key', { withTimezone: true }).generatedAlwaysAs(
+      sql`case when hide_last_active then '-infinity'::timestamptz else last_active_at end`,
+    ),
+    /** a profile photo (the With photo filter), for the same reason */
+    hasPhoto: boolean('has_photo').generatedAlwaysAs(sql`avatar_url is not null`),
+    /** the account's `verified`, copied here by a trigger on "user" (migration 0018) so lists filter and show it without a join */
+    verified: boolean('verified').notNull().default(false),
   },
   (t) => {
     // written as db/visibility.ts writes them (shownToAnyone, placedForOthers, activityKey), so the
     // planner can tell these indexes hold the lists' members in the lists' orders
     const findable = sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`;
     const placed = sql`${findable} and ${t.locationLat} is not null and not ${t.hideLocation}`;
-    const byActivity = [
-      sql`(case when ${t.hideLastActive} then '-infinity'::timestamptz else ${t.lastActiveAt} end) desc`,
-      sql`${t.userId} desc`,
-    ] as const;
+    const byActivity = [sql`${t.activityKey} desc`, sql`${t.userId} desc`] as const;
     return [
       uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
       index('profiles_last_active_idx').on(t.lastActiveAt),
       index('profiles_created_idx').on(t.createdAt),
       // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
       index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
-      // Discovery (docs/architecture.md "Discovery"). Each serves one order of the lists, over the
+      // Discovery (docs/architecture.md "Discovery"). The four activity-ordered indexes also carry the
+      // columns the filters test (INCLUDE, written into migration 0017 by hand: drizzle cannot say it),
+      // so a filtered list is read from the index alone. Each serves one order of the lists, over the
       // members others may find (finished, not anonymous: db/visibility.ts `shownToAnyone`), in the
       // keyset order the pages walk, so a page is read in order and stopped at its end.
       // The activity others may sort by ('-infinity' for members who hide it): Online First, online now.

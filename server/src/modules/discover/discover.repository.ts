@@ -121,10 +121,10 @@ export function discoverRepository(db: Db) {
         pool as (${pool}),
         scored as (
           select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
-            p.location_lng, p.hide_location, p.avatar_url, u.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
+            p.location_lng, p.hide_location, p.avatar_url, p.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
             pool.ak, pool.d,
             array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n) as common
-          from pool join profiles p on p.user_id = pool.user_id join "user" u on u.id = p.user_id cross join mine
+          from pool join profiles p on p.user_id = pool.user_id cross join mine
         ),
         ranked as (
           select *, cardinality(common) as shared from scored order by ${rank} ${limitOf(q.limit)}
@@ -187,8 +187,8 @@ export function discoverRepository(db: Db) {
      */
     async verifiedShownCount(): Promise<number> {
       const rows = await db.execute<{ n: number | string }>(sql`
-        select count(*) as n from profiles p join "user" u on u.id = p.user_id
-        where u.verified and p.setup_completed_at is not null and not p.anonymous_mode`);
+        select count(*) as n from profiles p
+        where p.verified and p.setup_completed_at is not null and not p.anonymous_mode`);
       return Number(rows.rows[0]?.n ?? 0);
     },
 
@@ -206,8 +206,8 @@ export function discoverRepository(db: Db) {
               select ${me}::text as other
               union select blocked_id from user_blocks where blocker_id = ${me}
               union select blocker_id from user_blocks where blocked_id = ${me}) x
-            join profiles p on p.user_id = x.other join "user" u on u.id = x.other
-            where u.verified and p.setup_completed_at is not null and not p.anonymous_mode) as "unseenVerified",
+            join profiles p on p.user_id = x.other
+            where p.verified and p.setup_completed_at is not null and not p.anonymous_mode) as "unseenVerified",
           (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
             where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
           (select count(*) from profile_views v where v.viewed_id = ${me}) as views`,

@@ -26,14 +26,14 @@ export type MemberCardRow = {
 };
 
 /** The select list of a `MemberCardRow` over `profiles p`, with `verified` from wherever the caller has it. */
-export const memberCardColumnsWith = (
+const memberCardColumnsWith = (
   verified: SQL,
 ) => sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
   p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
   p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", ${verified} as verified, ${onlineExpr} as online`;
 
-/** The select list of a `MemberCardRow`, over `profiles p join "user" u`. */
-export const memberCardColumns = memberCardColumnsWith(sql`u.verified`);
+/** The select list of a `MemberCardRow`, over `profiles p` (which carries the account's `verified`). */
+export const memberCardColumns = memberCardColumnsWith(sql`p.verified`);
 
 /** The coarse distance others see: none when either member is unplaced or the member hides their location. */
 export function visibleDistance(

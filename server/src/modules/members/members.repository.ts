@@ -57,8 +57,8 @@ function searchFilters(f: MemberSearch): SQL[] {
     const hi = f.maxAge ?? AGE_FILTER.max;
     where.push(sql`(p.age between ${lo} and ${hi} or p.partner_age between ${lo} and ${hi})`);
   }
-  if (f.verified) where.push(sql`exists (select 1 from "user" v where v.id = p.user_id and v.verified)`);
-  if (f.withPhoto) where.push(sql`p.avatar_url is not null`);
+  if (f.verified) where.push(sql`p.verified`);
+  if (f.withPhoto) where.push(sql`p.has_photo`);
   if (f.creator) {
     const tags = f.creator === 'any' ? [CREATOR_TAG] : [CREATOR_TAG, f.creator];
     // the creator tag written into the statement too, so the planner can prove the creators' own
@@ -113,7 +113,7 @@ export function membersRepository(db: Db) {
     run<MemberRow>(sql`select ${memberCardColumns},
         exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
         k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c
-      from (${keyed}) k join profiles p on p.user_id = k.user_id join "user" u on u.id = p.user_id
+      from (${keyed}) k join profiles p on p.user_id = k.user_id
       order by ${order}`);
 
   const byActivity = sql`k.ak desc, k.user_id desc`;
@@ -229,7 +229,7 @@ export function membersRepository(db: Db) {
         exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
         k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, counted.n as matched
       from counted
-      left join (k join profiles p on p.user_id = k.user_id join "user" u on u.id = p.user_id) on true
+      left join (k join profiles p on p.user_id = k.user_id) on true
       order by ${byDistance}`);
     if (Number(rows[0]?.matched ?? 0) > MATCHES_SORTED_MAX) return null;
     return rows.filter((r) => r.userId !== null).map(({ matched: _matched, ...row }) => row);
@@ -277,7 +277,7 @@ export function membersRepository(db: Db) {
       }
       if (o.sort === 'verified') {
         // the verified by activity, then the others: each leg read in activity order, stopped at the page
-        const isVerified = sql`exists (select 1 from "user" v where v.id = p.user_id and v.verified)`;
+        const isVerified = sql`p.verified`;
         const band = after?.sort === 'verified' ? after.band : 0;
         const rows: MemberRow[] = [];
         if (band === 0) rows.push(...(await activityPage(me, [...all, isVerified], after?.sort === 'verified' ? after : null, o.limit, 0)));

@@ -59,7 +59,6 @@ export function profileViewsRepository(db: Db) {
         select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
         from latest v
         join profiles p on p.user_id = v.viewer_id
-        join "user" u on u.id = p.user_id
         where ${shownTo(me)} ${resume}
         order by v.day desc, ${seen} desc, p.user_id desc
         limit ${opts.limit}`);
