@@ -308,6 +308,26 @@ describe('Search filters on GET /api/v1/members (the Search hub tiles and Advanc
     expect(await search('creator=live')).toEqual([]);
   });
 
+  it("follows the account's verified, set before the profile exists or changed later", async () => {
+    // verified as an account first: the profile copies it when it is created
+    const early = await signedInMember(s, 'early_verified@example.com');
+    const earlyId = (await early.get('/api/v1/me')).json.user.id as string;
+    await s.database.db.update(user).set({ verified: true }).where(eq(user.id, earlyId));
+    for (const [method, url, body] of [
+      ['POST', '/api/v1/profiles', { username: 'early_verified', displayName: 'Early' }],
+      ['PUT', '/api/v1/profiles/me/setup', { step: 3, gender: 'single-female', relationshipStatus: 'single', lookingFor: ['couples'] }],
+      ['PUT', '/api/v1/profiles/me/setup', { step: 2, age: 30, locationCity: 'Manchester' }],
+      ['PUT', '/api/v1/profiles/me/setup', { step: 4, bio: 'Hello.' }],
+    ] as const) {
+      const res = await early.request(method, url, body);
+      expect(res.status, res.text).toBeLessThan(300);
+    }
+    expect(await search('verified=1')).toEqual(['early_verified', 'new_woman']);
+    // and un-verified later
+    await s.database.db.update(user).set({ verified: false }).where(eq(user.id, earlyId));
+    expect(await search('verified=1')).toEqual(['new_woman']);
+  });
+
   it('Name Search matches username or display name; the quick search matches usernames', async () => {
     expect(await search('name=sunny')).toEqual(['photo_maker']);
     expect(await search('name=OLD_')).toEqual(['old_man']);
