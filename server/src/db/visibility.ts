@@ -4,8 +4,8 @@ import { textArray } from './arrays';
 
 /**
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
- * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count and the profile page
- * are built on these, so a privacy rule changes in one place. The discovery indexes of migration
+ * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count, the profile page and
+ * every member's photos are built on these, so a privacy rule changes in one place. The discovery indexes of migration
  * 0014 are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
  * here exactly as there, so the planner can use them.
  */
@@ -23,6 +23,13 @@ export const shownToAnyone = sql`p.setup_completed_at is not null and not p.anon
 
 /** Members `me` may be shown: finished profiles, not anonymous, nobody on either side of a block. */
 export const shownTo = (me: string) => sql`${shownToAnyone} and ${noBlockBetween(me, sql`p.user_id`)}`;
+
+/**
+ * What belongs to a member (their photos and the files behind them) is for the member themself, and
+ * for others exactly as `shownTo` lets them see the member. `owner` is the member's id and `p` their
+ * profile, left-joined: a member with no profile yet is shown to nobody else.
+ */
+export const ownedSeenBy = (me: string, owner: SQL) => sql`(${owner} = ${me} or (${shownTo(me)}))`;
 
 /** Others `me` may see in discovery: everyone `shownTo` them but themself. */
 export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me)}`;

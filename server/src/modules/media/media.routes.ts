@@ -88,9 +88,9 @@ export function mediaRoutes(service: MediaService) {
     .get(
       '/file/:key{.+}',
       doc({
-        summary: 'A stored image (only to those who may see it)',
+        summary: 'A stored image (only to those who may see its owner)',
         content: Object.fromEntries(ACCEPTED_IMAGE_TYPES.map((type) => [type, { schema: binary }])),
-        errors: { 403: 'Not yours to see', 404: 'No such image' },
+        errors: { 404: 'No such image, or not one the member may see' },
       }),
       async (c) => {
         const user = requireUser(c);
@@ -111,7 +111,7 @@ export function mediaRoutes(service: MediaService) {
       doc({
         summary: "A member's gallery, as far as the viewer may see it",
         response: mediaListResponseSchema,
-        errors: { 404: 'No such member' },
+        errors: { 404: 'No such member, or not one the viewer may see' },
       }),
       params(z.object({ userId: z.string() })),
       async (c) => c.json({ media: await service.gallery(c.req.valid('param').userId, requireUser(c).id) }),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
 import { limits } from '@velvet/core/constants/limits';
 import { GALLERY_MAX_PHOTOS, THUMB_SIDE, type MediaDto } from '@velvet/core/schemas/media.schema';
@@ -31,6 +31,11 @@ beforeAll(async () => {
   expect((await bob.post('/api/v1/profiles', { username: 'bob_media', displayName: 'Bob' })).status).toBe(201);
   aliceId = (await alice.get('/api/auth/get-session')).json.user.id;
   bobId = (await bob.get('/api/auth/get-session')).json.user.id;
+  // finished profiles: only then do others see a member's photos (media.visibility.test.ts)
+  await t.database.db
+    .update(profiles)
+    .set({ setupCompletedAt: new Date() })
+    .where(inArray(profiles.userId, [aliceId, bobId]));
 });
 afterAll(() => t.close());
 
@@ -377,6 +382,8 @@ describe('avatar and cover', () => {
     const carol = await signedInMember(t, 'carol.media@example.test');
     const dto = await uploadOk(carol, 'avatar', await smallPng());
     expect((await fetchFile(carol, dto.url)).status).toBe(200);
+    // hers alone until she has a finished profile
+    expect((await fetchFile(bob, dto.url)).status).toBe(404);
   });
 });
 
