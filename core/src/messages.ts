@@ -65,6 +65,9 @@ export const messages = {
     unauthenticated: 'User not authenticated',
     forbidden: 'You are not allowed to do that.',
   },
+  input: {
+    nul: 'Text must not contain a null character. Please remove it and try again.',
+  },
   profile: {
     usernameRequired: 'Username is required',
     usernameShape: 'Username must be 3 to 30 letters, digits, _ or .',

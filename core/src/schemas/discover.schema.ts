@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { distanceLabelSchema } from './member.schema';
+import { text } from './text.schema';
 
 /** The filter panel's ranges (spec §5): two independent age sliders, distance 5–500 km in steps of 5. */
 export const DISCOVER_AGE = { min: 18, max: 65 } as const;
@@ -36,8 +37,7 @@ export const discoverFiltersSchema = z.object({
     .max(DISCOVER_KM.max, messages.discover.distance)
     .multipleOf(DISCOVER_KM.step, messages.discover.distance)
     .default(DISCOVER_DEFAULTS.maxKm),
-  location: z
-    .string({ error: messages.discover.locationTooLong })
+  location: text({ error: messages.discover.locationTooLong })
     .trim()
     .max(DISCOVER_LOCATION_MAX, messages.discover.locationTooLong)
     .default(DISCOVER_DEFAULTS.location),
