@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { memberParamsSchema } from './id.schema';
 import { distanceLabelSchema } from './member.schema';
 import { text } from './text.schema';
 
@@ -55,10 +56,8 @@ export function discoverQuery(f: DiscoverFilters): Partial<DiscoverFilters> {
   return query;
 }
 
-/** The id of the member a like or pass is about (better-auth ids: letters and digits). */
-export const discoverTargetSchema = z.object({
-  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, messages.discover.badMemberId),
-});
+/** The member a like or pass is about. */
+export const discoverTargetSchema = memberParamsSchema;
 
 /** A Discover profile card (spec §3), as much as the member lets others see. */
 export const discoverCardSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { messageIdSchema, userIdSchema } from './id.schema';
 import { text, withoutNul } from './text.schema';
 
 /** Limits of messaging (spec §5 Message send; the issue sets 5 000 characters). */
@@ -63,8 +64,8 @@ export const threadQuerySchema = z.object({
   before: text().optional(),
 });
 /** The other member of a conversation (a conversation's id is the other member's id). */
-export const conversationParamsSchema = z.object({ otherId: z.string() });
-export const messageParamsSchema = z.object({ id: z.string() });
+export const conversationParamsSchema = z.object({ otherId: userIdSchema });
+export const messageParamsSchema = z.object({ id: messageIdSchema });
 
 export const markReadResponseSchema = z.object({ count: z.number().int(), readAt: z.string().nullable() });
 export const starResponseSchema = z.object({ starred: z.boolean() });

@@ -1226,6 +1226,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {

@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '@velvet/core/messages';
-import { z } from 'zod';
 import {
   ACCEPTED_IMAGE_TYPES,
   galleryOrderSchema,
@@ -13,6 +12,7 @@ import {
   PROFILE_IMAGE_KINDS,
   type ProfileImageKind,
 } from '@velvet/core/schemas/media.schema';
+import { memberParamsSchema, photoParamsSchema } from '@velvet/core/schemas/id.schema';
 import { limits } from '@velvet/core/constants/limits';
 import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
@@ -25,7 +25,6 @@ import type { MediaService } from './media.service';
  * The app-wide 1 MB JSON limit skips this one route (app.ts).
  */
 export const UPLOAD_BODY_MAX_BYTES = limits.imageMaxBytes + 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isKind = (value: unknown): value is ProfileImageKind =>
   typeof value === 'string' && (PROFILE_IMAGE_KINDS as readonly string[]).includes(value);
@@ -113,7 +112,7 @@ export function mediaRoutes(service: MediaService) {
         response: mediaListResponseSchema,
         errors: { 404: 'No such member, or not one the viewer may see' },
       }),
-      params(z.object({ userId: z.string() })),
+      params(memberParamsSchema),
       async (c) => c.json({ media: await service.gallery(c.req.valid('param').userId, requireUser(c).id) }),
     )
     .put(
@@ -125,11 +124,9 @@ export function mediaRoutes(service: MediaService) {
     .delete(
       '/:id',
       doc({ summary: "Delete one of the member's photos", errors: { 403: 'Not yours', 404: 'No such photo' } }),
+      params(photoParamsSchema),
       async (c) => {
-        const user = requireUser(c);
-        const id = c.req.param('id');
-        if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
-        await service.remove(user.id, id);
+        await service.remove(requireUser(c).id, c.req.valid('param').id);
         return c.body(null, 204);
       },
     );

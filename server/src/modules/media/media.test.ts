@@ -467,10 +467,13 @@ describe('DELETE /api/v1/media/:id', () => {
     expect((await alice.delete(`/api/v1/media/${photo.id}`)).status).toBe(404);
   });
 
-  it('404 for unknown or malformed ids, 401 signed out', async () => {
+  it('404 for unknown ids, 400 for malformed ones, 401 signed out', async () => {
     expect((await alice.delete('/api/v1/media/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await alice.delete('/api/v1/media/not-a-uuid')).status).toBe(404);
-    expect((await alice.delete("/api/v1/media/1' or '1'='1")).status).toBe(404);
+    for (const id of ['not-a-uuid', "1' or '1'='1"]) {
+      const res = await alice.delete(`/api/v1/media/${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(400);
+      expect(res.json.error.message).toBe(messages.ids.photo);
+    }
     const [row] = await t.database.db.select().from(media).where(eq(media.ownerId, aliceId));
     expect((await client(t).delete(`/api/v1/media/${row!.id}`)).status).toBe(401);
   });
