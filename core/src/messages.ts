@@ -65,6 +65,15 @@ export const messages = {
     unauthenticated: 'User not authenticated',
     forbidden: 'You are not allowed to do that.',
   },
+  input: {
+    nul: 'Text must not contain a null character. Please remove it and try again.',
+  },
+  ids: {
+    member: 'That member id is not valid.',
+    photo: 'That photo id is not valid.',
+    message: 'That message id is not valid.',
+    savedSearch: 'That saved search id is not valid.',
+  },
   profile: {
     usernameRequired: 'Username is required',
     usernameShape: 'Username must be 3 to 30 letters, digits, _ or .',
@@ -241,7 +250,6 @@ export const messages = {
     distance: 'Distance must be between 5 and 500 km, in steps of 5',
     locationTooLong: 'Location must be at most 100 characters',
     placeNotFound: (place: string) => `We could not find "${place}". Try a UK town or city.`,
-    badMemberId: 'That member id is not valid.',
     self: 'You cannot like or pass on yourself.',
     notAvailable: 'This member is not available.',
     blockedByYou: 'You have blocked this member. Unblock them first.',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { memberParamsSchema } from './id.schema';
 import { distanceLabelSchema } from './member.schema';
+import { text } from './text.schema';
 
 /** The filter panel's ranges (spec §5): two independent age sliders, distance 5–500 km in steps of 5. */
 export const DISCOVER_AGE = { min: 18, max: 65 } as const;
@@ -36,8 +38,7 @@ export const discoverFiltersSchema = z.object({
     .max(DISCOVER_KM.max, messages.discover.distance)
     .multipleOf(DISCOVER_KM.step, messages.discover.distance)
     .default(DISCOVER_DEFAULTS.maxKm),
-  location: z
-    .string({ error: messages.discover.locationTooLong })
+  location: text({ error: messages.discover.locationTooLong })
     .trim()
     .max(DISCOVER_LOCATION_MAX, messages.discover.locationTooLong)
     .default(DISCOVER_DEFAULTS.location),
@@ -55,10 +56,8 @@ export function discoverQuery(f: DiscoverFilters): Partial<DiscoverFilters> {
   return query;
 }
 
-/** The id of the member a like or pass is about (better-auth ids: letters and digits). */
-export const discoverTargetSchema = z.object({
-  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, messages.discover.badMemberId),
-});
+/** The member a like or pass is about. */
+export const discoverTargetSchema = memberParamsSchema;
 
 /** A Discover profile card (spec §3), as much as the member lets others see. */
 export const discoverCardSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoIdSchema } from './id.schema';
 
 /** Image kinds a member uploads from the profile screens. */
 export const PROFILE_IMAGE_KINDS = ['avatar', 'cover', 'gallery'] as const;
@@ -29,5 +30,5 @@ export const mediaResponseSchema = z.object({ media: mediaDtoSchema });
 export const mediaListResponseSchema = z.object({ media: z.array(mediaDtoSchema) });
 
 export const galleryOrderSchema = z.object({
-  ids: z.array(z.string().uuid()).max(GALLERY_MAX_PHOTOS),
+  ids: z.array(photoIdSchema).max(GALLERY_MAX_PHOTOS),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISTANCE_BANDS, type DistanceLabel } from '../geo/grid';
 import { CREATOR_TYPES, kindOf, RELATIONSHIP_TYPES, type RelationshipType } from '../constants/options';
+import { text } from './text.schema';
 
 /** Members page sorts (spec §2, §9): nearest first is the default. */
 export const MEMBER_SORTS = ['nearest', 'newest', 'online', 'verified'] as const;
@@ -57,8 +58,7 @@ export const AGE_FILTER = { min: 18, max: 120 } as const;
 export const CREATOR_FILTERS = ['any', ...CREATOR_TYPES] as const;
 export type CreatorFilter = (typeof CREATOR_FILTERS)[number];
 
-const searchText = z
-  .string()
+const searchText = text()
   .trim()
   .max(MEMBER_SEARCH_MAX, `Search text must be at most ${MEMBER_SEARCH_MAX} characters`)
   .optional()

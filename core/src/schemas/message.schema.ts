@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { messageIdSchema, userIdSchema } from './id.schema';
+import { text, withoutNul } from './text.schema';
 
 /** Limits of messaging (spec §5 Message send; the issue sets 5 000 characters). */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -14,13 +16,10 @@ export const CONVERSATION_SEARCH_MAX = 60;
 /** Characters as a member counts them (an emoji is one), not UTF-16 units. */
 export const messageLength = (text: string) => [...text].length;
 
-/** NUL cannot be stored in PostgreSQL text; nothing a person types contains it. */
-// eslint-disable-next-line no-control-regex
-const stripNul = (text: string) => text.replace(/\u0000/g, '');
-
 export const messageContentSchema = z
   .string({ error: messages.messaging.empty })
-  .transform((s) => stripNul(s).trim())
+  // a NUL is taken out of a message rather than refused (text.schema.ts)
+  .transform((s) => withoutNul(s).trim())
   .pipe(
     z
       .string()
@@ -50,8 +49,7 @@ const pageLimit = (fallback: number, max: number) =>
     });
 
 /** Text a conversation list is narrowed by (the other member's names); longer text is cut, not refused. */
-const conversationSearch = z
-  .string()
+const conversationSearch = text()
   .optional()
   .transform((s) => s?.trim().slice(0, CONVERSATION_SEARCH_MAX) || undefined);
 
@@ -59,7 +57,7 @@ const conversationSearch = z
 export const conversationsQuerySchema = z.object({
   limit: pageLimit(CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_MAX),
   /** the previous page's nextCursor */
-  cursor: z.string().optional(),
+  cursor: text().optional(),
   q: conversationSearch,
 });
 /** GET /messages/sent: a page of the Sent tab. */
@@ -68,11 +66,11 @@ export const sentQuerySchema = conversationsQuerySchema.omit({ q: true });
 export const threadQuerySchema = z.object({
   limit: pageLimit(THREAD_PAGE_SIZE, THREAD_PAGE_MAX),
   /** the previous (newer) page's nextCursor */
-  before: z.string().optional(),
+  before: text().optional(),
 });
 /** The other member of a conversation (a conversation's id is the other member's id). */
-export const conversationParamsSchema = z.object({ otherId: z.string() });
-export const messageParamsSchema = z.object({ id: z.string() });
+export const conversationParamsSchema = z.object({ otherId: userIdSchema });
+export const messageParamsSchema = z.object({ id: messageIdSchema });
 
 export const markReadResponseSchema = z.object({ count: z.number().int(), readAt: z.string().nullable() });
 export const starResponseSchema = z.object({ starred: z.boolean() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
+import { text } from './text.schema';
 import {
   CREATOR_TAG,
   CREATOR_TYPES,
@@ -14,13 +15,12 @@ import {
 
 export const USERNAME_SHAPE = /^[A-Za-z0-9_.]{3,30}$/;
 
-export const usernameSchema = z
-  .string({ error: messages.profile.usernameRequired })
+export const usernameSchema = text({ error: messages.profile.usernameRequired })
   .trim()
   .min(1, messages.profile.usernameRequired)
   .regex(USERNAME_SHAPE, messages.profile.usernameShape);
 
-const displayNameSchema = z.string().trim().max(60, messages.profile.displayNameTooLong);
+const displayNameSchema = text().trim().max(60, messages.profile.displayNameTooLong);
 
 /** Ages arrive as numbers (or empty from a cleared field): empty means "not given". */
 const ageSchema = z.preprocess(
@@ -49,14 +49,12 @@ const lookingForSchema = z
   .default([])
   .transform((list) => [...new Set(list)]);
 
-const bioSchema = z
-  .string()
+const bioSchema = text()
   .max(limits.bioMaxLength, messages.profile.bioTooLong)
   .optional()
   .transform((v) => (v?.trim() ? v : null));
 
-const citySchema = z
-  .string()
+const citySchema = text()
   .trim()
   .max(80, messages.profile.placeTooLong)
   .optional()
@@ -83,7 +81,7 @@ export const profileUpdateSchema = z
     relationshipStatus: statusSchema,
     lookingFor: lookingForSchema,
     interests: z
-      .array(z.string())
+      .array(text())
       .default([])
       .transform((list) => [...new Set(list)]),
     creator: z.boolean().default(false),

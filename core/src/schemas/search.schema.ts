@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_TYPES, memberFiltersSchema } from './member.schema';
+import { text } from './text.schema';
 
 /** Saved searches a member may keep (a clear 409 beyond). */
 export const SAVED_SEARCHES_MAX = 20;
@@ -7,8 +8,7 @@ export const SAVED_SEARCH_NAME_MAX = 60;
 
 /** POST /api/v1/saved-searches: a name and the same filters as GET /api/v1/members. */
 export const savedSearchInputSchema = z.object({
-  name: z
-    .string({ error: 'Give the search a name' })
+  name: text({ error: 'Give the search a name' })
     .trim()
     .min(1, 'Give the search a name')
     .max(SAVED_SEARCH_NAME_MAX, `The name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),

@@ -4,9 +4,9 @@ import { textArray } from './arrays';
 
 /**
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
- * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count and the profile page
- * are built on these, so a privacy rule changes in one place. The discovery indexes (migrations 0014,
- * 0017) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
+ * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count, the profile page and
+ * every member's photos are built on these, so a privacy rule changes in one place. The discovery
+ * indexes (migrations 0014, 0017) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
  * here exactly as there, so the planner can use them.
  */
 
@@ -23,6 +23,16 @@ export const shownToAnyone = sql`p.setup_completed_at is not null and not p.anon
 
 /** Members `me` may be shown: finished profiles, not anonymous, nobody on either side of a block. */
 export const shownTo = (me: string) => sql`${shownToAnyone} and ${noBlockBetween(me, sql`p.user_id`)}`;
+
+/**
+ * A member's own page as `me` may open it by link: the profile page, their photos and the files
+ * behind them. The member themself; others when the profile is finished and no block stands either
+ * way. Anonymous mode hides a member from discovery and search (spec: "hides the profile from public
+ * discovery and search"), not from someone who holds a link (a chat, Looked @ Me). `owner` is the
+ * member's id and `p` their profile, left-joined: a member with no profile yet is seen by nobody else.
+ */
+export const pageSeenBy = (me: string, owner: SQL) =>
+  sql`(${owner} = ${me} or (p.setup_completed_at is not null and ${noBlockBetween(me, owner)}))`;
 
 /** Others `me` may see in discovery: everyone `shownTo` them but themself. */
 export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me)}`;

@@ -195,7 +195,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored image (only to those who may see it) */
+        /** A stored image (only to those who may see its owner) */
         get: operations["getMediaFileByKey"];
         put?: never;
         post?: never;
@@ -1226,6 +1226,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -1287,16 +1296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Not yours to see */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description No such image */
+            /** @description No such image, or not one the member may see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1393,7 +1393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No such member */
+            /** @description No such member, or not one the viewer may see */
             404: {
                 headers: {
                     [name: string]: unknown;

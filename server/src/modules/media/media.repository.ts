@@ -1,10 +1,15 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { media, profiles, user } from '../../db/schema/index';
+import { pageSeenBy } from '../../db/visibility';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The owner's profile, under the alias the visibility rule (db/visibility.ts) reads. */
+const p = alias(profiles, 'p');
 
 /** The profile columns that show a member's avatar and cover; the media module is their only writer. */
 const PROFILE_COLUMN = { avatar: 'avatarUrl', cover: 'coverPhotoUrl' } as const;
@@ -24,13 +29,26 @@ function queries(db: Db | Tx) {
       if (!ids.length) return [];
       return db.select().from(media).where(inArray(media.id, ids));
     },
-    /** The row a stored object (main image or thumbnail) belongs to. */
-    async findByKey(key: string): Promise<MediaRow | undefined> {
+    /**
+     * The row a stored object (main image or thumbnail) belongs to, when the viewer may see its
+     * owner's photos (db/visibility.ts); undefined for an unknown key and for a hidden owner alike.
+     */
+    async findByKeyFor(key: string, viewerId: string): Promise<MediaRow | undefined> {
       const [row] = await db
-        .select()
+        .select({ media })
         .from(media)
-        .where(or(eq(media.storageKey, key), eq(media.thumbKey, key)));
-      return row;
+        .leftJoin(p, eq(p.userId, media.ownerId))
+        .where(and(or(eq(media.storageKey, key), eq(media.thumbKey, key)), pageSeenBy(viewerId, sql`${media.ownerId}`)));
+      return row?.media;
+    },
+    /** Whether the member exists and the viewer may see their photos (db/visibility.ts). */
+    async ownerSeenBy(ownerId: string, viewerId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: user.id })
+        .from(user)
+        .leftJoin(p, eq(p.userId, user.id))
+        .where(and(eq(user.id, ownerId), pageSeenBy(viewerId, sql`${user.id}`)));
+      return rows.length > 0;
     },
     async listByOwnerKind(ownerId: string, kind: string, opts: { includePrivate: boolean }): Promise<MediaRow[]> {
       const where = [eq(media.ownerId, ownerId), eq(media.kind, kind)];

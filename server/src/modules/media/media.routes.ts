@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '@velvet/core/messages';
-import { z } from 'zod';
 import {
   ACCEPTED_IMAGE_TYPES,
   galleryOrderSchema,
@@ -13,6 +12,7 @@ import {
   PROFILE_IMAGE_KINDS,
   type ProfileImageKind,
 } from '@velvet/core/schemas/media.schema';
+import { memberParamsSchema, photoParamsSchema } from '@velvet/core/schemas/id.schema';
 import { limits } from '@velvet/core/constants/limits';
 import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
@@ -25,7 +25,6 @@ import type { MediaService } from './media.service';
  * The app-wide 1 MB JSON limit skips this one route (app.ts).
  */
 export const UPLOAD_BODY_MAX_BYTES = limits.imageMaxBytes + 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isKind = (value: unknown): value is ProfileImageKind =>
   typeof value === 'string' && (PROFILE_IMAGE_KINDS as readonly string[]).includes(value);
@@ -89,9 +88,9 @@ export function mediaRoutes(service: MediaService) {
     .get(
       '/file/:key{.+}',
       doc({
-        summary: 'A stored image (only to those who may see it)',
+        summary: 'A stored image (only to those who may see its owner)',
         content: Object.fromEntries(ACCEPTED_IMAGE_TYPES.map((type) => [type, { schema: binary }])),
-        errors: { 403: 'Not yours to see', 404: 'No such image' },
+        errors: { 404: 'No such image, or not one the member may see' },
       }),
       async (c) => {
         const user = requireUser(c);
@@ -112,9 +111,9 @@ export function mediaRoutes(service: MediaService) {
       doc({
         summary: "A member's gallery, as far as the viewer may see it",
         response: mediaListResponseSchema,
-        errors: { 404: 'No such member' },
+        errors: { 404: 'No such member, or not one the viewer may see' },
       }),
-      params(z.object({ userId: z.string() })),
+      params(memberParamsSchema),
       async (c) => c.json({ media: await service.gallery(c.req.valid('param').userId, requireUser(c).id) }),
     )
     .put(
@@ -126,11 +125,9 @@ export function mediaRoutes(service: MediaService) {
     .delete(
       '/:id',
       doc({ summary: "Delete one of the member's photos", errors: { 403: 'Not yours', 404: 'No such photo' } }),
+      params(photoParamsSchema),
       async (c) => {
-        const user = requireUser(c);
-        const id = c.req.param('id');
-        if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
-        await service.remove(user.id, id);
+        await service.remove(requireUser(c).id, c.req.valid('param').id);
         return c.body(null, 204);
       },
     );

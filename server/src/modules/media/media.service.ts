@@ -15,6 +15,8 @@ export const MEDIA_CACHE_CONTROL = 'private, max-age=3600';
 const KEY_ATTEMPTS = 5;
 
 const notFound = () => new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
+/** The profile page's own answer for a member the viewer may not see: nothing tells that they exist. */
+const memberNotFound = () => new AppError(404, 'PROFILE_NOT_FOUND', messages.profile.notFound);
 const notYours = () => new AppError(403, 'NOT_YOURS', messages.uploads.notYours);
 const galleryFull = () => new AppError(409, 'GALLERY_FULL', messages.uploads.galleryFull);
 
@@ -119,8 +121,13 @@ export function mediaService({ repo, storage, log, now = Date.now }: MediaServic
       return toMediaDto(saved.row);
     },
 
-    /** A member's gallery in its order, as another signed-in member sees it. */
+    /**
+     * A member's gallery in its order, as the viewer may see it: 404 when the member is unknown or
+     * hidden from the viewer (a block either way, anonymous mode, an unfinished profile); the owner
+     * always sees their own.
+     */
     async gallery(ownerId: string, viewerId: string): Promise<MediaDto[]> {
+      if (!(await repo.ownerSeenBy(ownerId, viewerId))) throw memberNotFound();
       const rows = await repo.listByOwnerKind(ownerId, 'gallery', { includePrivate: ownerId === viewerId });
       return rows.filter((r) => canView(r, viewerId)).map(toMediaDto);
     },
@@ -159,14 +166,17 @@ export function mediaService({ repo, storage, log, now = Date.now }: MediaServic
       await removeObjects([row.storageKey, row.thumbKey]);
     },
 
-    /** A stored object for a signed-in member, or 404 (unknown, or not theirs to see). */
+    /**
+     * A stored object for a signed-in member, or 404: unknown, its owner hidden from the viewer (as
+     * their gallery is), or private to its owner.
+     */
     async open(viewerId: string, key: string): Promise<StoredObject> {
       try {
         assertSafeKey(key);
       } catch {
         throw notFound();
       }
-      const row = await repo.findByKey(key);
+      const row = await repo.findByKeyFor(key, viewerId);
       if (!row || !canView(row, viewerId)) throw notFound();
       const object = await storage.get(key);
       if (!object) throw notFound();

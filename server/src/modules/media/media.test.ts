@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
 import { limits } from '@velvet/core/constants/limits';
 import { GALLERY_MAX_PHOTOS, THUMB_SIDE, type MediaDto } from '@velvet/core/schemas/media.schema';
@@ -31,6 +31,11 @@ beforeAll(async () => {
   expect((await bob.post('/api/v1/profiles', { username: 'bob_media', displayName: 'Bob' })).status).toBe(201);
   aliceId = (await alice.get('/api/auth/get-session')).json.user.id;
   bobId = (await bob.get('/api/auth/get-session')).json.user.id;
+  // finished profiles: only then do others see a member's photos (media.visibility.test.ts)
+  await t.database.db
+    .update(profiles)
+    .set({ setupCompletedAt: new Date() })
+    .where(inArray(profiles.userId, [aliceId, bobId]));
 });
 afterAll(() => t.close());
 
@@ -377,6 +382,8 @@ describe('avatar and cover', () => {
     const carol = await signedInMember(t, 'carol.media@example.test');
     const dto = await uploadOk(carol, 'avatar', await smallPng());
     expect((await fetchFile(carol, dto.url)).status).toBe(200);
+    // hers alone until she has a finished profile
+    expect((await fetchFile(bob, dto.url)).status).toBe(404);
   });
 });
 
@@ -460,10 +467,13 @@ describe('DELETE /api/v1/media/:id', () => {
     expect((await alice.delete(`/api/v1/media/${photo.id}`)).status).toBe(404);
   });
 
-  it('404 for unknown or malformed ids, 401 signed out', async () => {
+  it('404 for unknown ids, 400 for malformed ones, 401 signed out', async () => {
     expect((await alice.delete('/api/v1/media/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await alice.delete('/api/v1/media/not-a-uuid')).status).toBe(404);
-    expect((await alice.delete("/api/v1/media/1' or '1'='1")).status).toBe(404);
+    for (const id of ['not-a-uuid', "1' or '1'='1"]) {
+      const res = await alice.delete(`/api/v1/media/${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(400);
+      expect(res.json.error.message).toBe(messages.ids.photo);
+    }
     const [row] = await t.database.db.select().from(media).where(eq(media.ownerId, aliceId));
     expect((await client(t).delete(`/api/v1/media/${row!.id}`)).status).toBe(401);
   });

@@ -53,9 +53,6 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
 export const encodeCursor = (p: Position) => Buffer.from(`${p.at}|${p.id}`, 'utf8').toString('base64url');
 
 const POSITION_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** better-auth ids (and the demo seed's): letters, digits, '-' and '_'. */
-export const USER_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function decodeCursor(cursor: string | undefined, idShape: RegExp): Position | undefined {
   if (!cursor) return undefined;

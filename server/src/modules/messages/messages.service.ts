@@ -11,7 +11,8 @@ import type {
 import { AppError } from '../../middleware/errors';
 import type { RealtimeEvents } from '../../realtime/hub';
 import type { MessagesRepository } from './messages.repository';
-import { UUID_SHAPE, USER_ID_SHAPE, decodeCursor, encodeCursor, toConversationDto, toMessageDto, toSentDto } from './messages.mapper';
+import { UUID_SHAPE, USER_ID_SHAPE } from '@velvet/core/schemas/id.schema';
+import { decodeCursor, encodeCursor, toConversationDto, toMessageDto, toSentDto } from './messages.mapper';
 
 const recipientNotFound = () => new AppError(404, 'RECIPIENT_NOT_FOUND', messages.messaging.recipientNotFound);
 
@@ -30,9 +31,8 @@ function page<R, T>(rows: R[], limit: number, map: (r: R) => T, position: (r: R)
 export function messagesService(deps: { repo: MessagesRepository; events: RealtimeEvents }) {
   const { repo, events } = deps;
 
-  /** A conversation route's other member id: a well-formed id that is not the caller's. */
+  /** A conversation route's other member (its shape already checked by the route's schema): not the caller. */
   function checkOtherId(me: string, otherId: string) {
-    if (!USER_ID_SHAPE.test(otherId)) throw recipientNotFound();
     if (otherId === me) throw new AppError(400, 'SELF', messages.messaging.self);
   }
 
@@ -118,7 +118,6 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
 
     /** Only the sender deletes, only their own message: anything else is "not found", nothing changes. */
     async delete(me: string, messageId: string) {
-      if (!UUID_SHAPE.test(messageId)) throw new AppError(404, 'MESSAGE_NOT_FOUND', messages.messaging.notFound);
       const deleted = await repo.deleteOwn(messageId, me);
       if (!deleted) throw new AppError(404, 'MESSAGE_NOT_FOUND', messages.messaging.notFound);
       await events.publish([deleted.senderId, deleted.receiverId], { type: EVENT.messageDeleted, payload: deleted });

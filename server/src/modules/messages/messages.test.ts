@@ -100,11 +100,13 @@ describe('sending', () => {
     await a.delete(`${api}/${emoji.json.message.id}`);
   });
 
-  it('refuses an unknown receiver (404), the sender themselves (400) and a signed-out caller (401)', async () => {
+  it('refuses an unknown receiver (404), a malformed id and the sender themselves (400) and a signed-out caller (401)', async () => {
     const unknown = await send(a, 'no-such-member', 'hi');
     expect(unknown.status).toBe(404);
     expect(unknown.json.error.message).toBe(text.messaging.recipientNotFound);
-    expect((await send(a, 'bad id!', 'hi')).status).toBe(404);
+    const malformed = await send(a, 'bad id!', 'hi');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.message).toBe(text.ids.member);
     const self = await send(a, aId, 'hi me');
     expect(self.status).toBe(400);
     expect(self.json.error.message).toBe(text.messaging.self);
@@ -261,7 +263,10 @@ describe('deleting', () => {
     }
     expect((await thread(b, aId)).json.items.some((m: { id: string }) => m.id === sent.id)).toBe(true);
     expect((await a.delete(`${api}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    expect((await a.delete(`${api}/not-a-uuid`)).status).toBe(404);
+    // a malformed id is the caller's mistake
+    const malformed = await a.delete(`${api}/not-a-uuid`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.message).toBe(text.ids.message);
 
     let res!: Awaited<ReturnType<Client['delete']>>;
     const events = await published(async () => (res = await a.delete(`${api}/${sent.id}`)));

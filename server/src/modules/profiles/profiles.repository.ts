@@ -1,7 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { noBlockBetween } from '../../db/visibility';
+import { pageSeenBy } from '../../db/visibility';
 import { profiles, user } from '../../db/schema/index';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -25,13 +25,14 @@ export function profilesRepository(db: Db) {
      */
     async findForViewer(userId: string, viewerId: string) {
       const viewer = alias(profiles, 'viewer');
+      const p = alias(profiles, 'p');
       const [row] = await db
-        .select({ profile: profiles, verified: user.verified, viewerInterests: viewer.interests })
-        .from(profiles)
-        .innerJoin(user, eq(user.id, profiles.userId))
+        .select({ profile: p, verified: user.verified, viewerInterests: viewer.interests })
+        .from(p)
+        .innerJoin(user, eq(user.id, p.userId))
         .leftJoin(viewer, eq(viewer.userId, viewerId))
-        // a block hides both members from each other (DESIGN.md §7): to them the profile does not exist
-        .where(and(eq(profiles.userId, userId), or(eq(profiles.userId, viewerId), noBlockBetween(viewerId, sql`${profiles.userId}`))));
+        // as the member's photos are (db/visibility.ts): to someone they do not show to, the profile does not exist
+        .where(and(eq(p.userId, userId), pageSeenBy(viewerId, sql`${p.userId}`)));
       return row ? { profile: { ...row.profile, verified: row.verified }, viewerInterests: row.viewerInterests ?? [] } : undefined;
     },
     async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import {
   ownProfileResponseSchema,
   profileBasicsSchema,
@@ -7,6 +6,7 @@ import {
   profileViewResponseSchema,
   setupStepSchema,
 } from '@velvet/core/schemas/profile.schema';
+import { memberParamsSchema } from '@velvet/core/schemas/id.schema';
 import { messages } from '@velvet/core/messages';
 import type { AppEnv } from '../../middleware/session';
 import { requireUser } from '../../middleware/session';
@@ -16,7 +16,6 @@ import { describe, type RouteDoc } from '../../middleware/openapi';
 import type { ProfilesService } from './profiles.service';
 
 const doc = (d: RouteDoc) => describe('Profiles', d);
-const memberParams = z.object({ userId: z.string() });
 
 export function profilesRoutes(service: ProfilesService) {
   return (
@@ -64,7 +63,7 @@ export function profilesRoutes(service: ProfilesService) {
           response: profileViewResponseSchema,
           errors: { 404: 'No such member' },
         }),
-        params(memberParams),
+        params(memberParamsSchema),
         async (c) => c.json({ profile: await service.view(requireUser(c).id, c.req.valid('param').userId) }),
       )
       // Only the owner may change a profile: any other id is refused and nothing changes.

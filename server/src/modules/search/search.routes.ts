@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { savedSearchParamsSchema } from '@velvet/core/schemas/id.schema';
 import {
   categoryPhotosResponseSchema,
   photosQuerySchema,
@@ -29,7 +29,7 @@ export function savedSearchesRoutes(service: SearchService) {
     .delete(
       '/:id',
       doc({ summary: 'Delete a saved search', errors: { 404: 'No such saved search of yours' } }),
-      params(z.object({ id: z.string() })),
+      params(savedSearchParamsSchema),
       async (c) => {
         await service.deleteSaved(requireUser(c).id, c.req.valid('param').id);
         return c.body(null, 204);

@@ -46,7 +46,7 @@ describe('Saved searches: /api/v1/saved-searches', () => {
     const anon = client(t);
     expect((await anon.get('/api/v1/saved-searches')).status).toBe(401);
     expect((await anon.post('/api/v1/saved-searches', { name: 'x', filters: {} })).status).toBe(401);
-    expect((await anon.delete('/api/v1/saved-searches/abc')).status).toBe(401);
+    expect((await anon.delete('/api/v1/saved-searches/00000000-0000-4000-8000-000000000000')).status).toBe(401);
   });
 
   it('saves a named search with its filters in their query-string form, and lists mine newest first', async () => {
@@ -101,7 +101,11 @@ describe('Saved searches: /api/v1/saved-searches', () => {
     expect(attack.status).toBe(404);
     expect(attack.json.error).toMatchObject({ code: 'SAVED_SEARCH_NOT_FOUND', message: 'That saved search does not exist.' });
     expect((await mySaved()).map((s) => s.id)).toContain(mine!.id);
-    expect((await me.delete('/api/v1/saved-searches/no-such-id')).status).toBe(404);
+    expect((await me.delete('/api/v1/saved-searches/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // a malformed id is the caller's mistake
+    const malformed = await me.delete('/api/v1/saved-searches/no-such-id');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.message).toBe('That saved search id is not valid.');
 
     expect((await me.delete(`/api/v1/saved-searches/${mine!.id}`)).status).toBe(204);
     expect((await mySaved()).map((s) => s.id)).not.toContain(mine!.id);

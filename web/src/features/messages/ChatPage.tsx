@@ -61,12 +61,13 @@ export default function ChatPage() {
 
   if (!user) return null;
   const error = thread.error;
-  if (error instanceof ApiError && (error.status === 404 || error.code === 'SELF')) {
+  // 404: no such member; a malformed id in the address (VALIDATION_FAILED) is no member either
+  if (error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION_FAILED' || error.code === 'SELF')) {
     return (
       <EmptyState
         headingLevel={1}
         icon={<UserX aria-hidden size={32} />}
-        title={error.status === 404 ? messages.messaging.recipientNotFound : error.message}
+        title={error.code === 'SELF' ? error.message : messages.messaging.recipientNotFound}
         action={
           <Link to="/messages" className={buttonClass('secondary')}>
             Back to Messages

@@ -26,7 +26,8 @@ export default function ProfilePage() {
 
   if (profile.isPending) return <ProfileSkeleton label="Loading profile" />;
   if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 404) {
+    // 404: no such member (or not one to see); 400: a malformed id in the address, no member either
+    if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400)) {
       return (
         <EmptyState
           headingLevel={1}

@@ -1,10 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MediaDto } from '@velvet/core/schemas/media.schema';
-import { api, call } from '../../../lib/api-client';
+import { api, ApiError, call } from '../../../lib/api-client';
 import { profileKeys } from './keys';
 
+/**
+ * A member's photos, or none when they are not for this viewer (404: the member is in anonymous
+ * mode or has not finished their profile; the profile page itself answers for a member who is gone).
+ */
 async function fetchGallery(userId: string): Promise<MediaDto[]> {
-  return (await call(api.GET('/media/user/{userId}', { params: { path: { userId } } }))).media;
+  try {
+    return (await call(api.GET('/media/user/{userId}', { params: { path: { userId } } }))).media;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return [];
+    throw err;
+  }
 }
 
 /** A member's public photos, in their chosen order. */
