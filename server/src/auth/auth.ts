@@ -122,7 +122,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
     },
     plugins: [
       inputRules(),
-      signInThrottle(db),
+      signInThrottle(db, { mailer, siteName: site, forgotPasswordUrl: `${config.publicUrl}/forgot-password` }),
       totpReplayGuard(db),
       twoFactor({ issuer: site }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
