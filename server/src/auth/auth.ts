@@ -56,8 +56,9 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // handed over after the response: a registered address must not answer slower than an unknown one
       async sendResetPassword({ user, url }) {
-        await mailer.send({
+        mailer.sendLater({
           to: user.email,
           subject: `Reset your ${site} password`,
           ...actionMail({
@@ -75,9 +76,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       sendOnSignIn: true,
       // the member signs in after confirming (spec journey: confirm, then sign in)
       autoSignInAfterVerification: false,
+      // after the response too: sign-up must not tell an address in use (no mail) from a new one
       async sendVerificationEmail({ user, url, token }) {
         const change = isEmailChange(token);
-        await mailer.send({
+        mailer.sendLater({
           to: user.email,
           subject: change ? `Confirm your new email for ${site}` : `Confirm your email for ${site}`,
           ...actionMail({
