@@ -7,6 +7,7 @@ import * as schema from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { actionMail } from '../mail/templates';
 import { inputRules } from './input-rules.plugin';
+import { forgetResetLinks, resetLinks } from './reset-links.plugin';
 import { signInThrottle } from './sign-in-throttle.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
 
@@ -56,6 +57,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // the link just used is spent; the member's other reset links go with it
+      onPasswordReset: ({ user }) => forgetResetLinks(db, user.id),
       // handed over after the response: a registered address must not answer slower than an unknown one
       async sendResetPassword({ user, url }) {
         mailer.sendLater({
@@ -126,6 +129,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       inputRules(),
       signInThrottle(db, { mailer, siteName: site, forgotPasswordUrl: `${config.publicUrl}/forgot-password` }),
       totpReplayGuard(db),
+      resetLinks(db),
       twoFactor({ issuer: site }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       ...(config.oidc
