@@ -27,6 +27,7 @@ export const messages = {
     passwordTooShort: 'Password must be at least 8 characters.',
     mustBeAdult: 'You must confirm that you are 18 or over.',
     mustAcceptTerms: 'You must accept the terms to join.',
+    passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
     emailTaken: 'An account with this email already exists. Please sign in instead.',
     checkEmailTitle: 'Check your email',
     checkEmail: (email: string) => `We sent a confirmation link to ${email}. Click it to activate your account.`,
