@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import { actionMail } from '../mail/templates';
 import { inputRules } from './input-rules.plugin';
 import { forgetResetLinks, resetLinks } from './reset-links.plugin';
+import { sessionTokens } from './session-tokens.plugin';
 import { signInThrottle } from './sign-in-throttle.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
 
@@ -130,6 +131,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       signInThrottle(db, { mailer, siteName: site, forgotPasswordUrl: `${config.publicUrl}/forgot-password` }),
       totpReplayGuard(db),
       resetLinks(db),
+      sessionTokens(db),
       twoFactor({ issuer: site }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       ...(config.oidc
