@@ -123,4 +123,34 @@ describe('my account in the browser', () => {
     await laptop.waitForURL('**/login');
     expect(await meStatus(phone)).toBe(200);
   });
+
+  it('signs one other device out from its row in the devices list (no session token in the page)', async () => {
+    const { email, password } = await confirmedAccount(server);
+    const phone = await newPage();
+    const laptop = await newPage();
+    const tablet = await newPage();
+    for (const page of [phone, laptop, tablet]) {
+      await signInThroughUi(page, email, password);
+      await page.waitForURL('**/setup-profile');
+    }
+
+    const listed = phone.waitForResponse((r) => r.url().endsWith('/api/auth/list-sessions'));
+    await phone.goto('/my-account');
+    expect(await (await listed).text()).not.toMatch(/"token"/);
+    const sessions = phone.locator('section#sessions');
+    const rows = sessions.getByTestId('session-row');
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // the newest other device is the tablet
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Sign out / })
+      .click();
+    expect(await toastText(phone)).toContain('That device has been signed out.');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    expect(await meStatus(tablet)).toBe(401);
+    expect(await meStatus(laptop)).toBe(200);
+    expect(await meStatus(phone)).toBe(200);
+  });
 });

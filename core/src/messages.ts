@@ -27,10 +27,23 @@ export const messages = {
     passwordTooShort: 'Password must be at least 8 characters.',
     mustBeAdult: 'You must confirm that you are 18 or over.',
     mustAcceptTerms: 'You must accept the terms to join.',
+    passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
     emailTaken: 'An account with this email already exists. Please sign in instead.',
     checkEmailTitle: 'Check your email',
     checkEmail: (email: string) => `We sent a confirmation link to ${email}. Click it to activate your account.`,
     credentialsRequired: 'You must provide either an email or phone number and a password',
+  },
+  mail: {
+    /** Told to a member whose password is being guessed from other addresses (at most once per 15 minutes). */
+    signInAlert: {
+      subject: (siteName: string) => `Someone is trying to sign in to your ${siteName} account`,
+      heading: 'Someone is trying to sign in to your account',
+      intro:
+        'In the last few minutes, someone tried to sign in to your account with wrong passwords, many times, from several places. We are holding them back, and you can keep signing in as usual.',
+      advice: 'If this was not you, choose a new password that you use nowhere else, and turn on two-factor sign-in in My Account.',
+      action: 'Choose a new password',
+      footer: 'We send this email at most once every 15 minutes while it goes on.',
+    },
   },
   guard: {
     verifying: 'Verifying your account...',

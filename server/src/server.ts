@@ -52,7 +52,12 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
   const { database, demo } = opts.prepared
     ? { database: await openConfiguredDatabase(config), demo: undefined }
     : await prepareDatabase(config, log, storage);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    onError: (err, message) => log.error({ err, subject: message.subject }, 'mail not sent'),
+  });
   const { app, websocket, realtime } = createApp({ config, database, mailer, storage, log });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket }, (info) => {
@@ -76,6 +81,8 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     const dropIdle = setInterval(() => (server as Server).closeIdleConnections(), 100);
     await closed;
     clearInterval(dropIdle);
+    // mail the last requests handed over after their responses (a reset link) still goes out
+    await mailer.idle();
     await database.close();
     process.exit(0);
   }

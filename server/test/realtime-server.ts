@@ -16,9 +16,9 @@ import { openTestDatabase, type TestApp } from './test-app';
 import { ORIGIN, type Client } from './http';
 
 /** The app on a real port, as main.ts serves it (HTTP + WebSocket upgrade). */
-export async function startTestServer() {
+export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-rt-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, ...env });
   const { database, drop } = await openTestDatabase();
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));

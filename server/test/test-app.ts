@@ -59,11 +59,17 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** A mailer of the test's own, given the one the app would have had. */
+  mailer?: (standard: Mailer) => Mailer;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'velvet-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env });
   const { database, drop } = await openTestDatabase();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
+  const standard = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
+  const mailer = opts.mailer ? opts.mailer(standard) : standard;
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
   const { app, auth, sessions } = createApp({ config, database, mailer, storage, log: createLogger('silent') });
   return {
@@ -75,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     dataDir,
     async close() {
+      await mailer.idle();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },

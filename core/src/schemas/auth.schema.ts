@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailSchema, passwordSchema } from './credentials.schema';
+import { emailSchema, newPasswordSchema } from './credentials.schema';
 
 // Sign-in and sign-up rules live in credentials.schema.ts (zod/mini, for the sign-in page's budget).
 export {
@@ -8,6 +8,7 @@ export {
   normaliseEmail,
   emailSchema,
   passwordSchema,
+  newPasswordSchema,
   signInSchema,
   signUpSchema,
   forgotPasswordSchema,
@@ -20,7 +21,7 @@ export {
 export const changeEmailSchema = z.object({ email: emailSchema });
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, messages.account.wrongPassword),
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 });
 export const totpCodeSchema = z.object({
   code: z
@@ -33,7 +34,7 @@ export const totpCodeSchema = z.object({
 export const changePasswordFormSchema = z
   .object({
     currentPassword: z.string().min(1, messages.account.currentPasswordRequired),
-    newPassword: passwordSchema,
+    newPassword: newPasswordSchema,
     revokeOtherSessions: z.boolean(),
   })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: messages.account.samePassword });

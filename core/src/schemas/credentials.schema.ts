@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
+import { isCommonPassword } from '../passwords/common-password';
 
 /*
  * Sign-in and sign-up rules. Written with zod/mini (tree-shakable) because the sign-in page must
@@ -38,13 +39,22 @@ export const passwordSchema = z
     z.maxLength(limits.passwordMaxLength, `Password must be at most ${limits.passwordMaxLength} characters.`),
   );
 
+/**
+ * A password being chosen (sign-up, reset, change): the length rules, then not one of the most common
+ * passwords (NIST 800-63B). The check is asynchronous (the list loads on first use): parse with
+ * safeParseAsync / parseAsync (react-hook-form's zodResolver does).
+ */
+export const newPasswordSchema = passwordSchema.check(
+  z.refine(async (password: string) => !(await isCommonPassword(password)), messages.signUp.passwordTooCommon),
+);
+
 export const signUpSchema = z.object({
   email: emailSchema,
-  password: passwordSchema,
+  password: newPasswordSchema,
   isAdult: z.literal(true, { error: messages.signUp.mustBeAdult }),
   acceptTerms: z.literal(true, { error: messages.signUp.mustAcceptTerms }),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const resetPasswordSchema = z.object({ password: passwordSchema });
+export const resetPasswordSchema = z.object({ password: newPasswordSchema });

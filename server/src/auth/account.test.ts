@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { client, signedInMember, type Client } from '../../test/http';
+import { session } from '../db/schema/index';
 
 const PASSWORD = 'correct-horse-1';
 
@@ -20,7 +21,6 @@ const me = (c: Client) => c.get('/api/v1/me');
 
 interface ListedSession {
   id: string;
-  token: string;
   userId: string;
   userAgent?: string | null;
   createdAt: string;
@@ -84,8 +84,8 @@ describe('sessions', () => {
     const stranger = await signedInMember(t, strangerEmail, PASSWORD);
     const strangerList = await stranger.get('/api/auth/list-sessions');
     expect(strangerList.status).toBe(200);
-    const strangerTokens = (strangerList.json as ListedSession[]).map((s) => s.token);
-    expect(strangerTokens.length).toBeGreaterThan(0);
+    const strangerIds = (strangerList.json as ListedSession[]).map((s) => s.id);
+    expect(strangerIds.length).toBeGreaterThan(0);
 
     const list = await phone.get('/api/auth/list-sessions');
     expect(list.status).toBe(200);
@@ -93,29 +93,70 @@ describe('sessions', () => {
     expect(sessions.length).toBe(2);
     const ownId = (await me(phone)).json.user.id;
     expect(new Set(sessions.map((s) => s.userId))).toEqual(new Set([ownId]));
-    for (const token of strangerTokens) expect(list.text).not.toContain(token);
+    for (const id of strangerIds) expect(list.text).not.toContain(id);
 
     expect((await me(laptop)).status).toBe(200);
+  });
+
+  it('never puts a session token in a response body: sign-in, get-session, list-sessions, change-password', async () => {
+    const { c, res } = await signIn(email, PASSWORD);
+    const tokens = (await t.database.db.select({ token: session.token }).from(session)).map((r) => r.token);
+    expect(tokens.length).toBeGreaterThan(0);
+    const noToken = (body: { text: string }) => {
+      for (const token of tokens) expect(body.text).not.toContain(token);
+      expect(body.text).not.toMatch(/"token"/);
+    };
+    expect(res.status).toBe(200);
+    expect(res.json.user.email).toBe(email);
+    noToken(res);
+
+    const current = await c.get('/api/auth/get-session');
+    expect(current.json.session.id).toEqual(expect.any(String));
+    noToken(current);
+    const list = await c.get('/api/auth/list-sessions');
+    expect((list.json as ListedSession[]).length).toBeGreaterThan(1);
+    noToken(list);
+
+    const changed = await c.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a-fresh-horse-9',
+      revokeOtherSessions: true,
+    });
+    expect(changed.status).toBe(200);
+    noToken(changed);
+    // the cookie still carries the session: the member stays signed in
+    expect((await me(c)).status).toBe(200);
+    const back = await c.post('/api/auth/change-password', { currentPassword: 'a-fresh-horse-9', newPassword: PASSWORD });
+    expect(back.status).toBe(200);
   });
 
   it('cannot revoke another member’s session', async () => {
     const stranger = (await signIn(strangerEmail, PASSWORD)).c;
     const target = (await signIn(email, PASSWORD)).c;
-    const tokens = ((await target.get('/api/auth/list-sessions')).json as ListedSession[]).map((s) => s.token);
-    for (const token of tokens) await stranger.post('/api/auth/revoke-session', { token });
+    const ids = ((await target.get('/api/auth/list-sessions')).json as ListedSession[]).map((s) => s.id);
+    for (const sessionId of ids) expect((await stranger.post('/api/auth/revoke-session', { sessionId })).status).toBeLessThan(500);
     expect((await me(target)).status).toBe(200);
     expect((await me(stranger)).status).toBe(200);
   });
 
-  it('revokes one session by its token', async () => {
+  it('revokes one session by its id', async () => {
     const { c } = await signIn(email, PASSWORD);
     const other = (await signIn(email, PASSWORD)).c;
     const current = await c.get('/api/auth/get-session');
     const otherCurrent = await other.get('/api/auth/get-session');
-    expect(current.json.session.token).not.toBe(otherCurrent.json.session.token);
-    const res = await c.post('/api/auth/revoke-session', { token: otherCurrent.json.session.token });
+    expect(current.json.session.id).not.toBe(otherCurrent.json.session.id);
+    const res = await c.post('/api/auth/revoke-session', { sessionId: otherCurrent.json.session.id });
     expect(res.status).toBe(200);
     expect((await me(other)).status).toBe(401);
+    expect((await me(c)).status).toBe(200);
+  });
+
+  it('refuses a session id that is not text', async () => {
+    const { c } = await signIn(email, PASSWORD);
+    for (const sessionId of [5, null, ['x'], { $ne: '' }]) {
+      const res = await c.post('/api/auth/revoke-session', { sessionId });
+      expect(res.status, JSON.stringify(sessionId)).toBe(400);
+    }
     expect((await me(c)).status).toBe(200);
   });
 

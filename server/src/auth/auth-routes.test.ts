@@ -400,6 +400,46 @@ describe('email confirmation and password reset, end to end', () => {
     expect((await client(t).post(SIGN_IN, { email, password: 'third-horse-333' })).status).toBe(401);
   });
 
+  /** Asks for a reset link and returns its token, read from the mailed link's landing. */
+  async function resetToken(email: string) {
+    const c = client(t);
+    const seen = new Set((await t.mailer.outbox()).map((m) => m.id));
+    expect((await c.post(REQUEST_RESET, { email, redirectTo: '/reset-password' })).status).toBe(200);
+    const mail = (await t.mailer.outbox()).find((m) => !seen.has(m.id) && m.to === email && /reset/i.test(m.subject));
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+    const landing = await c.get(link.pathname + link.search);
+    return new URL(landing.headers.get('location')!, 'http://localhost:3000').searchParams.get('token')!;
+  }
+
+  it('using one reset link makes every older link of the account invalid', async () => {
+    const email = await confirmedAccount(fresh('links'));
+    const bystander = await confirmedAccount(fresh('links-other'));
+    const older = await resetToken(email);
+    const newer = await resetToken(email);
+    const theirs = await resetToken(bystander);
+    expect(older).not.toBe(newer);
+
+    expect((await client(t).post(RESET, { token: newer, newPassword: 'new-horse-22' })).status).toBe(200);
+    const stale = await client(t).post(RESET, { token: older, newPassword: 'attacker-horse-9' });
+    expect(stale.status).toBe(400);
+    expect(stale.json.code).toBe('INVALID_TOKEN');
+    expect((await client(t).post(SIGN_IN, { email, password: 'new-horse-22' })).status).toBe(200);
+    // another member's link is theirs alone
+    expect((await client(t).post(RESET, { token: theirs, newPassword: 'their-horse-77' })).status).toBe(200);
+  });
+
+  it('changing the password makes every outstanding reset link invalid', async () => {
+    const email = fresh('change-links');
+    const member = await signedInMember(t, email);
+    const token = await resetToken(email);
+    const changed = await member.post('/api/auth/change-password', { currentPassword: 'correct-horse-1', newPassword: 'changed-horse-5' });
+    expect(changed.status).toBe(200);
+    const stale = await client(t).post(RESET, { token, newPassword: 'attacker-horse-9' });
+    expect(stale.status).toBe(400);
+    expect(stale.json.code).toBe('INVALID_TOKEN');
+    expect((await client(t).post(SIGN_IN, { email, password: 'changed-horse-5' })).status).toBe(200);
+  });
+
   it('answers a reset for an unknown email with 200 and sends no mail', async () => {
     const email = fresh('ghost');
     const res = await client(t).post(REQUEST_RESET, { email, redirectTo: '/reset-password' });

@@ -7,6 +7,8 @@ import * as schema from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { actionMail } from '../mail/templates';
 import { inputRules } from './input-rules.plugin';
+import { forgetResetLinks, resetLinks } from './reset-links.plugin';
+import { sessionTokens } from './session-tokens.plugin';
 import { signInThrottle } from './sign-in-throttle.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
 
@@ -56,8 +58,11 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // the link just used is spent; the member's other reset links go with it
+      onPasswordReset: ({ user }) => forgetResetLinks(db, user.id),
+      // handed over after the response: a registered address must not answer slower than an unknown one
       async sendResetPassword({ user, url }) {
-        await mailer.send({
+        mailer.sendLater({
           to: user.email,
           subject: `Reset your ${site} password`,
           ...actionMail({
@@ -75,9 +80,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       sendOnSignIn: true,
       // the member signs in after confirming (spec journey: confirm, then sign in)
       autoSignInAfterVerification: false,
+      // after the response too: sign-up must not tell an address in use (no mail) from a new one
       async sendVerificationEmail({ user, url, token }) {
         const change = isEmailChange(token);
-        await mailer.send({
+        mailer.sendLater({
           to: user.email,
           subject: change ? `Confirm your new email for ${site}` : `Confirm your email for ${site}`,
           ...actionMail({
@@ -122,8 +128,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
     },
     plugins: [
       inputRules(),
-      signInThrottle(db),
+      signInThrottle(db, { mailer, siteName: site, forgotPasswordUrl: `${config.publicUrl}/forgot-password` }),
       totpReplayGuard(db),
+      resetLinks(db),
+      sessionTokens(db),
       twoFactor({ issuer: site }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       ...(config.oidc

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { messages } from '@velvet/core/messages';
-import { forgotPasswordSchema, passwordSchema, signInSchema, signUpSchema } from '@velvet/core/schemas/credentials.schema';
+import { forgotPasswordSchema, newPasswordSchema, signInSchema, signUpSchema } from '@velvet/core/schemas/credentials.schema';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -12,10 +12,10 @@ const refuse = (message: string, details: Record<string, string>) =>
 // better-auth checks addresses with zod's email rule after us; refuse what it would refuse, in the spec's words
 const strictEmail = z.email();
 
-/** Checks a body against a shared schema (classic zod or zod/mini alike). */
-function check<S extends z.core.$ZodType>(schema: S, body: unknown): z.core.output<S> {
+/** Checks a body against a shared schema (classic zod or zod/mini alike; a new password's check is asynchronous). */
+async function check<S extends z.core.$ZodType>(schema: S, body: unknown): Promise<z.core.output<S>> {
   // a JSON array, string or null is no form at all: the "missing fields" words, not zod's
-  const parsed = z.core.safeParse(schema, isPlainObject(body) ? body : {});
+  const parsed = await z.core.safeParseAsync(schema, isPlainObject(body) ? body : {});
   if (!parsed.success) {
     const details: Record<string, string> = {};
     for (const issue of parsed.error.issues) details[issue.path.join('.') || '_'] ??= issue.message;
@@ -26,6 +26,15 @@ function check<S extends z.core.$ZodType>(schema: S, body: unknown): z.core.outp
     throw refuse(messages.signIn.invalidEmail, { email: messages.signIn.invalidEmail });
   }
   return parsed.data;
+}
+
+/** A password being chosen (reset, change): the shared rules, or a 400 naming `newPassword`. */
+async function checkNewPassword(value: unknown) {
+  const password = await z.core.safeParseAsync(newPasswordSchema, value);
+  if (!password.success) {
+    const message = password.error.issues[0]?.message ?? messages.signUp.passwordTooShort;
+    throw refuse(message, { newPassword: message });
+  }
 }
 
 /** Control characters (NUL included) cannot be stored in a PostgreSQL text column. */
@@ -85,7 +94,7 @@ export function inputRules(): BetterAuthPlugin {
         {
           matcher: (ctx) => ctx.path === '/sign-in/email',
           handler: createAuthMiddleware(async (ctx) => {
-            const input = check(signInSchema, ctx.body);
+            const input = await check(signInSchema, ctx.body);
             const body = ctx.body as Record<string, unknown>;
             // an unconfirmed member's sign-in mails a fresh confirmation link: land it on the sign-in screen
             const callbackURL = typeof body.callbackURL === 'string' && body.callbackURL ? body.callbackURL : CONFIRMED_CALLBACK;
@@ -95,7 +104,7 @@ export function inputRules(): BetterAuthPlugin {
         {
           matcher: (ctx) => ctx.path === '/sign-up/email',
           handler: createAuthMiddleware(async (ctx) => {
-            const input = check(signUpSchema, ctx.body);
+            const input = await check(signUpSchema, ctx.body);
             const body = ctx.body as Record<string, unknown>;
             const given = typeof body.name === 'string' ? cleanName(body.name) : '';
             const name = given || input.email.split('@')[0]!;
@@ -113,7 +122,7 @@ export function inputRules(): BetterAuthPlugin {
         {
           matcher: (ctx) => ctx.path === '/request-password-reset',
           handler: createAuthMiddleware(async (ctx) => {
-            const input = check(forgotPasswordSchema, ctx.body);
+            const input = await check(forgotPasswordSchema, ctx.body);
             return { context: { body: { ...(ctx.body as object), email: input.email } } };
           }),
         },
@@ -127,11 +136,16 @@ export function inputRules(): BetterAuthPlugin {
             if (typeof token !== 'string' || !RESET_TOKEN_SHAPE.test(token)) {
               throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: messages.account.resetInvalid });
             }
-            const password = z.core.safeParse(passwordSchema, body.newPassword);
-            if (!password.success) {
-              const message = password.error.issues[0]?.message ?? messages.signUp.passwordTooShort;
-              throw refuse(message, { newPassword: message });
-            }
+            await checkNewPassword(body.newPassword);
+          }),
+        },
+        {
+          // the new password follows the sign-up rules (length, not a common password); the current one is
+          // only compared, and better-auth answers a wrong one itself
+          matcher: (ctx) => ctx.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = isPlainObject(ctx.body) ? ctx.body : {};
+            await checkNewPassword(body.newPassword);
           }),
         },
         {

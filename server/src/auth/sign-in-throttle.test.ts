@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
 import { client } from '../../test/http';
@@ -8,14 +8,17 @@ import { signInAttempt } from '../db/schema/index';
 const SIGN_IN = '/api/auth/sign-in/email';
 const PASSWORD = 'correct-horse-1';
 const THROTTLED = 'Too Many Attempts - Please wait 15 minutes before trying again.';
+/** The address a test member signs in from, and the ones the attackers use. */
+const HOME = '192.0.2.10';
+const attacker = (i: number) => `198.51.100.${i + 1}`;
 
 let t: TestApp;
 /** A second server instance on the same database (its own pool when on a PostgreSQL server). */
 let other: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  // behind a proxy that forwards the client's address: the count must not care about it
+  // both behind a proxy that forwards the client's address
+  t = await createTestApp({ TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
   other = await createSecondInstance(t, { TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
 });
 afterAll(async () => {
@@ -39,14 +42,20 @@ async function account() {
   });
   return email;
 }
-const signIn = (app: TestApp, email: string, password: string, headers?: Record<string, string>) =>
-  client(app).request('POST', SIGN_IN, { email, password }, headers);
-const failures = async (email: string) =>
-  (await t.database.db.select().from(signInAttempt).where(eq(signInAttempt.email, email)))[0]?.failures ?? 0;
+const signIn = (app: TestApp, email: string, password: string, from = HOME) =>
+  client(app).request('POST', SIGN_IN, { email, password }, { 'x-forwarded-for': from });
+/** Failed attempts counted for an email from one address. */
+const failures = async (email: string, from = HOME) =>
+  (
+    await t.database.db
+      .select()
+      .from(signInAttempt)
+      .where(and(eq(signInAttempt.email, email), eq(signInAttempt.address, from)))
+  )[0]?.failures ?? 0;
 
-async function wrongTimes(times: number, email: string, app = t) {
+async function wrongTimes(times: number, email: string, { app = t, from = HOME }: { app?: TestApp; from?: string } = {}) {
   for (let i = 0; i < times; i++) {
-    const res = await signIn(app, email, `wrong-horse-${i}`, { 'x-forwarded-for': `198.51.100.${i + 1}` });
+    const res = await signIn(app, email, `wrong-horse-${i}`, from);
     expect(res.status, `attempt ${i + 1}`).toBe(401);
     expect(res.json.code).toBe('INVALID_EMAIL_OR_PASSWORD');
   }
@@ -58,13 +67,15 @@ const moveWindowStart = (email: string, ago: string) =>
     .set({ windowStartedAt: sql`now() - ${ago}::interval` })
     .where(eq(signInAttempt.email, email));
 
+const alertsTo = async (email: string) => (await t.mailer.outbox()).filter((m) => m.to === email && /sign in/i.test(m.subject));
+
 function expectThrottled(res: { status: number; json: any }, minutes = 15) {
   expect(res.status).toBe(429);
   expect(res.json).toMatchObject({ code: 'SIGN_IN_THROTTLED', message: messages.signIn.throttled(minutes), retryAfterMinutes: minutes });
 }
 
-describe('sign-in throttle: 5 failed attempts per email per 15 minutes', () => {
-  it('refuses the 6th attempt, even with the right password, in the spec words; other emails are unaffected', async () => {
+describe('sign-in throttle: 5 failed attempts per email and address per 15 minutes', () => {
+  it('refuses the 6th attempt from that address, even with the right password, in the spec words; other emails are unaffected', async () => {
     const [email, bystander] = [await account(), await account()];
     await wrongTimes(5, email);
     const sixth = await signIn(t, email, PASSWORD);
@@ -76,16 +87,16 @@ describe('sign-in throttle: 5 failed attempts per email per 15 minutes', () => {
     expect((await signIn(t, bystander, PASSWORD)).status).toBe(200);
   });
 
-  it('keeps one count in the database, shared by two server instances and every client address', async () => {
+  it('keeps one count in the database, shared by two server instances', async () => {
     const email = await account();
-    await wrongTimes(3, email, t);
-    await wrongTimes(2, email, other);
+    await wrongTimes(3, email, { app: t });
+    await wrongTimes(2, email, { app: other });
     expect(await failures(email)).toBe(5);
-    expectThrottled(await signIn(other, email, PASSWORD, { 'x-forwarded-for': '203.0.113.99' }));
+    expectThrottled(await signIn(other, email, PASSWORD));
     expectThrottled(await signIn(t, email, PASSWORD));
   });
 
-  it('lets the member in again once the 15-minute window has passed, and then starts a new window', async () => {
+  it('lets the address in again once the 15-minute window has passed, and then starts a new window', async () => {
     const email = await account();
     await wrongTimes(5, email);
     expectThrottled(await signIn(t, email, PASSWORD));
@@ -96,7 +107,7 @@ describe('sign-in throttle: 5 failed attempts per email per 15 minutes', () => {
     expect(messages.signIn.throttled(1)).toBe('Too Many Attempts - Please wait 1 minute before trying again.');
 
     await moveWindowStart(email, '16 minutes');
-    await wrongTimes(1, email, other);
+    await wrongTimes(1, email, { app: other });
     // a fresh window: one failure, not the old five plus one
     expect(await failures(email)).toBe(1);
     expect((await signIn(other, email, PASSWORD)).status).toBe(200);
@@ -125,12 +136,66 @@ describe('sign-in throttle: 5 failed attempts per email per 15 minutes', () => {
     expect(await failures(email)).toBe(0);
   });
 
-  it('lets at most 5 of a burst of parallel guesses reach the password check', async () => {
+  it('lets at most 5 of a burst of parallel guesses from one address reach the password check', async () => {
     const email = await account();
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(i % 2 ? other : t, email, `guess-${i}-horse`)));
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     expectThrottled(await signIn(t, email, PASSWORD));
+  });
+});
+
+describe('sign-in throttle: no lock for attackers to hand out', () => {
+  it('six failures from six addresses do not lock the member out: the right password from a seventh address gets in', async () => {
+    const email = await account();
+    for (let i = 0; i < 6; i++) await wrongTimes(1, email, { app: i % 2 ? other : t, from: attacker(i) });
+    const res = await signIn(t, email, PASSWORD, '203.0.113.7');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(true);
+  });
+
+  it('refuses an address that keeps failing (429 with retryAfterMinutes), while the member at home still gets in', async () => {
+    const email = await account();
+    await wrongTimes(5, email, { from: attacker(0) });
+    expectThrottled(await signIn(t, email, 'wrong-horse-again', attacker(0)));
+    // the right password does not help the failing address either
+    expectThrottled(await signIn(other, email, PASSWORD, attacker(0)));
+    expect((await signIn(t, email, PASSWORD, HOME)).status).toBe(200);
+    // and the member signing in at home does not clear the attacker's count
+    expectThrottled(await signIn(t, email, PASSWORD, attacker(0)));
+  });
+
+  it('treats the addresses of one IPv6 /64 network as one address', async () => {
+    const email = await account();
+    for (let i = 0; i < 5; i++) await wrongTimes(1, email, { from: `2001:db8:1:2::${(i + 1).toString(16)}` });
+    expectThrottled(await signIn(t, email, PASSWORD, '2001:db8:1:2:ffff::1'));
+    expect((await signIn(t, email, PASSWORD, '2001:db8:1:3::1')).status).toBe(200);
+  });
+
+  it('mails the member once when their account is attacked from other addresses', async () => {
+    const email = await account();
+    for (let i = 0; i < 6; i++) await wrongTimes(1, email, { app: i % 2 ? other : t, from: attacker(i) });
+    const [alert, ...more] = await alertsTo(email);
+    expect(more).toEqual([]);
+    expect(alert).toBeDefined();
+    expect(alert!.subject).toBe(messages.mail.signInAlert.subject(t.config.siteName));
+    expect(alert!.text).toContain(messages.mail.signInAlert.intro);
+    expect(alert!.text).toContain(`${t.config.publicUrl}/forgot-password`);
+
+    // the attack goes on, from more addresses and both instances: still one mail in this window
+    for (let i = 6; i < 12; i++) await wrongTimes(1, email, { app: i % 2 ? other : t, from: attacker(i) });
+    expect(await alertsTo(email)).toHaveLength(1);
+  });
+
+  it('sends no alert for a member mistyping at one address, nor for an email with no account', async () => {
+    const email = await account();
+    await wrongTimes(5, email);
+    expectThrottled(await signIn(t, email, 'wrong-horse-again'));
+    const ghost = `ghost.${Date.now().toString(36)}.alert@example.com`;
+    for (let i = 0; i < 6; i++) await wrongTimes(1, ghost, { from: attacker(i) });
+    // (the outbox waits for every mail this server has handed over: none may come later)
+    expect(await alertsTo(email)).toEqual([]);
+    expect(await alertsTo(ghost)).toEqual([]);
   });
 });

@@ -107,6 +107,7 @@ export interface Config {
   s3?: S3Config;
   siteName: string;
   trustedProxyHeader?: string;
+  /** origins whose pages may call the auth API and open a socket: PUBLIC_URL, TRUSTED_ORIGINS, and the dev servers outside production */
   trustedOrigins: string[];
   seed: Env['SEED'];
   /** per-address request limits (auth routes, contact form); off by default only under NODE_ENV=test */
@@ -120,6 +121,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The Vite dev server (npm run dev) and preview: trusted as page origins in development and tests. */
+const DEV_ORIGINS = ['http://localhost:5173', 'http://localhost:4173'];
 
 /** Reads the session secret from DATA_DIR, creating one on first start: never a committed default. */
 function loadOrCreateSecret(dataDir: string): string {
@@ -206,7 +210,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3,
     siteName: e.SITE_NAME,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER?.toLowerCase(),
-    trustedOrigins: [publicUrl, 'http://localhost:5173', 'http://localhost:4173', ...extraOrigins],
+    // the Vite dev servers only outside production: in production a page on localhost is anyone's page
+    trustedOrigins: [publicUrl, ...(e.NODE_ENV === 'production' ? [] : DEV_ORIGINS), ...extraOrigins],
     seed: e.SEED,
     rateLimits: (e.RATE_LIMITS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -62,8 +62,40 @@ export interface OpenOptions {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** DATABASE_URL names a database that cannot be opened: start-up stops with this one line. */
+export class DatabaseUnavailableError extends Error {}
+
+/** What went wrong, in a few words a person can act on (PostgreSQL's own words when it answered). */
+function reason(err: unknown, url: URL): string {
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'ECONNREFUSED') return 'connection refused (is PostgreSQL running there?)';
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `host ${url.hostname} not found`;
+  if (e.code === 'ETIMEDOUT') return 'no answer';
+  // database "x" does not exist, role "x" does not exist, password authentication failed for user "x"...
+  return (e.message ?? String(err)).split('\n')[0]!;
+}
+
+/** Opens one connection and closes it: a wrong DATABASE_URL fails here, in one line, not as a stack trace later. */
+async function checkReachable(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (err) {
+    // where DATABASE_URL points, never its password
+    const url = new URL(databaseUrl);
+    const name = decodeURIComponent(url.pathname.slice(1));
+    const user = decodeURIComponent(url.username);
+    const target = `${name ? `database "${name}"` : 'the database'} on ${url.hostname}:${url.port || 5432}${user ? ` as ${user}` : ''}`;
+    throw new DatabaseUnavailableError(`DATABASE_URL: cannot open ${target}: ${reason(err, url)}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    await checkReachable(opts.databaseUrl);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // an idle connection dropped by the server must not crash the process; the pool replaces it
     pool.on('error', (err) => console.warn('postgres idle client error:', err.message));

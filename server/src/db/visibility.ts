@@ -6,7 +6,7 @@ import { textArray } from './arrays';
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
  * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count, the profile page and
  * every member's photos are built on these, so a privacy rule changes in one place. The discovery
- * indexes (migrations 0014, 0017) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
+ * indexes (migrations 0014, 0018) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
  * here exactly as there, so the planner can use them.
  */
 
@@ -50,7 +50,7 @@ export const placedForOthers = sql`p.location_lat is not null and not p.hide_loc
 /**
  * The recency others may sort by: '-infinity' (last) for members who hide it, so ordering cannot
  * reveal it either; never null, so keyset pages compare it as a row value. The rule is the stored
- * column's definition (profiles.activity_key, migration 0017: `case when hide_last_active then
+ * column's definition (profiles.activity_key, migration 0018: `case when hide_last_active then
  * '-infinity' else last_active_at end`), so the discovery indexes carry it and answer from the index.
  */
 export const activityKey = sql`p.activity_key`;

@@ -17,14 +17,65 @@ export interface StoredMail extends MailMessage {
   sentAt: string;
 }
 
-export interface Mailer {
+/** Where mail goes: an SMTP server, or the dev outbox. */
+export interface MailTransport {
   send(message: MailMessage): Promise<void>;
   /** Mail kept in the dev outbox (empty when mail goes out through SMTP). */
   outbox(): Promise<StoredMail[]>;
 }
 
+export interface Mailer extends MailTransport {
+  /**
+   * Hands a message over after the caller's response: not awaited by the request, so a request
+   * answers in the same time whether or not it sends mail (a reset for a registered address must
+   * not take longer than one for an unknown address). A failure is logged, never thrown.
+   */
+  sendLater(message: MailMessage): void;
+  /** Resolves once every message given to sendLater so far has been handed over (or failed). */
+  idle(): Promise<void>;
+  /** The dev outbox, once the mail handed over meanwhile by this process is in it. */
+  outbox(): Promise<StoredMail[]>;
+}
+
+type MailErrorLog = (err: unknown, message: MailMessage) => void;
+
+const logToConsole: MailErrorLog = (err, message) =>
+  console.error(`mail to ${message.to} ("${message.subject}") failed: ${err instanceof Error ? err.message : String(err)}`);
+
+/**
+ * A mailer over a transport. sendLater starts the send at once (no queue: the message is in the
+ * transport's hands as soon as it takes it) and keeps the promise only until it settles, so that
+ * shutdown and tests can wait for mail in flight.
+ */
+export function mailerOver(transport: MailTransport, onError: MailErrorLog = logToConsole): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  const idle = async () => {
+    while (inFlight.size) await Promise.all(inFlight);
+  };
+  return {
+    send: (message) => transport.send(message),
+    sendLater(message) {
+      const sending = transport.send(message).then(
+        () => undefined,
+        (err: unknown) => onError(err, message),
+      );
+      inFlight.add(sending);
+      void sending.finally(() => inFlight.delete(sending));
+    },
+    idle,
+    async outbox() {
+      await idle();
+      return transport.outbox();
+    },
+  };
+}
+
 /** Sends through SMTP_URL when set; otherwise keeps each message as a JSON file in the outbox. */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; onError?: MailErrorLog }): Mailer {
+  return mailerOver(createTransport(opts), opts.onError);
+}
+
+function createTransport(opts: { smtpUrl?: string; from: string; outboxDir: string }): MailTransport {
   if (opts.smtpUrl) {
     const url = new URL(opts.smtpUrl);
     const transport = nodemailer.createTransport({

@@ -176,7 +176,9 @@ describe('client address recorded on the session', () => {
       body: JSON.stringify({ email, password: 'correct-horse-1' }),
     });
     expect(res.status).toBe(200);
-    const { token } = (await res.json()) as { token: string };
+    // the answer carries no token: the session cookie does (token.signature)
+    const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
     const [row] = await t.database.db.select().from(session).where(eq(session.token, token));
     return row!.ipAddress;
   }

@@ -77,7 +77,7 @@ export const profiles = pgTable(
       // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
       index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
       // Discovery (docs/architecture.md "Discovery"). The four activity-ordered indexes also carry the
-      // columns the filters test (INCLUDE, written into migration 0017 by hand: drizzle cannot say it),
+      // columns the filters test (INCLUDE, written into migration 0018 by hand: drizzle cannot say it),
       // so a filtered list is read from the index alone. Each serves one order of the lists, over the
       // members others may find (finished, not anonymous: db/visibility.ts `shownToAnyone`), in the
       // keyset order the pages walk, so a page is read in order and stopped at its end.

@@ -1,11 +1,25 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
-/** Failed password sign-ins per email, for the 5-per-15-minutes throttle (spec §9). */
-export const signInAttempt = pgTable('sign_in_attempt', {
+/**
+ * Failed password sign-ins per email AND client address (an IPv6 address counts by its /64), for
+ * the 5-per-15-minutes throttle (spec §9): a failing address is refused, the member's own is not.
+ */
+export const signInAttempt = pgTable(
+  'sign_in_attempt',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] }), index('sign_in_attempt_window_idx').on(t.windowStartedAt)],
+);
+
+/** When a member was last told by mail that someone is guessing their password: at most once a window. */
+export const signInAlert = pgTable('sign_in_alert', {
   email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** TOTP time steps already accepted per member: a code works once (replay protection). */

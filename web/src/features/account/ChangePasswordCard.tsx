@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@velvet/core/schemas/auth.schema';
+import { preloadCommonPasswords } from '@velvet/core/passwords/common-password';
 import { Button } from '../../components/ui/Button';
 import { Checkbox, PasswordField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
@@ -26,6 +28,8 @@ export function ChangePasswordCard() {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', revokeOtherSessions: true },
   });
+  // the common-password list the form checks against, fetched while the member types
+  useEffect(preloadCommonPasswords, []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

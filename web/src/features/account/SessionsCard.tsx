@@ -75,7 +75,7 @@ function SessionRow({ session, current }: { session: DeviceSession; current: boo
 
   const signOut = async () => {
     try {
-      await revoke.mutateAsync(session.token);
+      await revoke.mutateAsync(session.id);
       toast({ title: messages.account.sessionRevoked, variant: 'success' });
     } catch (err) {
       toast({ title: messages.errors.title, description: accountErrorMessage(err), variant: 'destructive' });

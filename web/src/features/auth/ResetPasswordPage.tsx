@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { resetPasswordSchema } from '@velvet/core/schemas/credentials.schema';
+import { preloadCommonPasswords } from '@velvet/core/passwords/common-password';
 import { messages } from '@velvet/core/messages';
 import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/Field';
-import { authApi } from '../../lib/api-client';
+import { ApiError, authApi } from '../../lib/api-client';
 import { AuthCard } from './AuthCard';
 
 /** The mailed reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it has expired). */
@@ -18,15 +19,20 @@ export default function ResetPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof resetPasswordSchema>>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '' } });
+  // the common-password list the form checks against, fetched while the member types
+  useEffect(preloadCommonPasswords, []);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
       await authApi.post('/reset-password', { token, newPassword: password });
       setState('done');
-    } catch {
-      setState('invalid');
+    } catch (err) {
+      // a password the server refused (its rules are the form's): say why, the link still works
+      if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') setError('password', { message: err.message });
+      else setState('invalid');
     }
   });
 

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { signUpSchema, type SignUpInput } from '@velvet/core/schemas/credentials.schema';
+import { preloadCommonPasswords } from '@velvet/core/passwords/common-password';
 import { messages } from '@velvet/core/messages';
 import { Button } from '../../components/ui/Button';
 import { Checkbox, PasswordField, TextField } from '../../components/ui/Field';
@@ -22,6 +23,8 @@ export default function SignupPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: { email: '', password: '' } });
+  // the common-password list the form checks against, fetched while the member types
+  useEffect(preloadCommonPasswords, []);
 
   if (!loading && isAuthenticated) return <Navigate to="/dashboard" replace />;
 

@@ -10,7 +10,7 @@ export interface ChangePasswordInput {
 }
 
 /** POST /api/auth/change-password: with revokeOtherSessions, every other device is signed out. */
-export const changePassword = (input: ChangePasswordInput) => authApi.post<{ token: string | null }>('/change-password', input);
+export const changePassword = (input: ChangePasswordInput) => authApi.post<{ user: { id: string } }>('/change-password', input);
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { authApi } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
+/** A signed-in device, as list-sessions shows it (never with its session token). */
 export interface DeviceSession {
   id: string;
-  token: string;
   userAgent?: string | null;
   createdAt: string;
   updatedAt: string;

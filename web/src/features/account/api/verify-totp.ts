@@ -4,7 +4,7 @@ import { sessionKey } from '../../../lib/session';
 import { accountKeys } from './keys';
 
 /** POST /api/auth/two-factor/verify-totp while signed in: the first good code turns two-factor on. */
-export const verifyTotpSetup = (code: string) => authApi.post<{ token: string }>('/two-factor/verify-totp', { code });
+export const verifyTotpSetup = (code: string) => authApi.post<{ user: { id: string } }>('/two-factor/verify-totp', { code });
 
 export function useVerifyTotpSetup() {
   const queryClient = useQueryClient();
