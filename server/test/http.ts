@@ -1,4 +1,5 @@
 import type { TestApp } from './test-app';
+import type { StoredMail } from '../src/mail/mailer';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -45,10 +46,29 @@ export function client(t: TestApp) {
 }
 export type Client = ReturnType<typeof client>;
 
-/** Reads the newest mail to an address from the dev outbox and returns the first link in it. */
+/**
+ * Waits for the dev outbox to hold a mail that `matches`, and returns it (the newest). Auth mail goes
+ * out after the response (mailer.sendLater), and when another process sent it (a second server) this
+ * process cannot wait for it to be handed over: the outbox is read again until it is there.
+ */
+export async function mailFromOutbox(
+  t: TestApp,
+  matches: (m: StoredMail) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<StoredMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await t.mailer.outbox()).find(matches);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The newest mail to an address (waiting for it as mailFromOutbox does): the first link in it. */
 export async function linkFromOutbox(t: TestApp, to: string): Promise<string> {
-  const mail = (await t.mailer.outbox()).find((m) => m.to === to);
-  if (!mail) throw new Error(`no mail to ${to}`);
+  const mail = await mailFromOutbox(t, (m) => m.to === to, `to ${to}`);
   const match = /https?:\/\/\S+/.exec(mail.text);
   if (!match) throw new Error('no link in mail');
   return match[0];
