@@ -60,6 +60,7 @@ export const messages = {
     notFound: 'Not found',
     badRequest: 'The request could not be understood. Please check it and try again.',
     bodyTooLarge: 'The request is too large.',
+    jsonTooDeep: 'The request is nested too deeply.',
     unsupportedMediaType: 'Send the request as JSON.',
     internal: 'Something went wrong on our side. Please try again.',
     unauthenticated: 'User not authenticated',
