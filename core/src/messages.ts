@@ -65,6 +65,7 @@ export const messages = {
     internal: 'Something went wrong on our side. Please try again.',
     unauthenticated: 'User not authenticated',
     forbidden: 'You are not allowed to do that.',
+    foreignOrigin: 'This request came from another site, so it was refused.',
   },
   profile: {
     usernameRequired: 'Username is required',

@@ -15,6 +15,7 @@ import { requestLog } from './middleware/request-log';
 import { quotaCounter, rateLimit } from './middleware/rate-limit';
 import { bodyLimit } from './middleware/body-limit';
 import { jsonDepthLimit } from './middleware/json-depth';
+import { sameOriginWrites } from './middleware/same-origin';
 import { loadSession, type AppEnv } from './middleware/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { accountRoutes, sessionRoutes } from './modules/account/account.routes';
@@ -117,6 +118,8 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge });
   // An image upload carries its own, larger limit (media.routes.ts) and is never JSON; every other
   // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
+  // a write from another site's page (cross-site request forgery) is refused before its body is read
+  api.use('*', sameOriginWrites(config.trustedOrigins));
   const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
