@@ -160,7 +160,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
   if (config.env !== 'production') app.route('/dev/outbox', outboxRoutes(mailer));
-  if (config.webDist) mountWebApp(app, config.webDist);
+  if (config.webDist) mountWebApp(app, config.webDist, { publicUrl: config.publicUrl });
   app.notFound((c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
   return { app, auth, sessions, websocket: realtime.websocket, realtime };
