@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,10 +33,10 @@ export async function spawnServer(env) {
   const startedAt = performance.now();
   // BENCH_SERVER_NODE_ARGS passes extra flags to the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const serverEnv = { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env };
-  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(serverEnv), main], {
+  const childEnv = serverEnv({ ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env });
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs(childEnv), main], {
     cwd: path.join(root, 'server'),
-    env: serverEnv,
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // BENCH_SERVER_LOG=<file> also appends the server's output there as it comes (e.g. with --trace-gc)

@@ -12,3 +12,17 @@ export function serverNodeArgs(env) {
   if (!env.DATABASE_URL) args.push('--max-semi-space-size=2');
   return args;
 }
+
+/**
+ * The environment the server process starts with: `env`, plus a fixed malloc mmap threshold unless
+ * the operator set one. glibc raises its threshold each time a large block is freed, so after the
+ * first image upload the big pixel buffers of the next decodes (libvips: about 100 MB for a 40 MP
+ * photo) come from per-thread arenas and stay resident once freed. Eight 6300×6300 PNGs uploaded at
+ * once then left the server at 600–700 MB; with the threshold fixed at glibc's own starting value
+ * (128 KiB) every large buffer is mapped and returned when freed: peak under 400 MB, back to about
+ * 260 MB after (bench/upload-burst.mjs, bench/README.md). Read by glibc at start-up only; other C
+ * libraries (musl) ignore it.
+ */
+export function serverEnv(env) {
+  return { MALLOC_MMAP_THRESHOLD_: '131072', ...env };
+}

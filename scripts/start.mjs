@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
 import { buildServer } from './build-server.mjs';
-import { serverNodeArgs } from './server-node-args.mjs';
+import { serverEnv, serverNodeArgs } from './server-node-args.mjs';
 
 if (!existsSync('web/dist/index.html')) {
   console.log('Building the web app (first start)...');
@@ -11,6 +11,10 @@ if (!existsSync('web/dist/index.html')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const main = await buildServer();
-const server = spawn(process.execPath, [...serverNodeArgs(process.env), main], { cwd: 'server', stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...serverNodeArgs(process.env), main], {
+  cwd: 'server',
+  stdio: 'inherit',
+  env: serverEnv(process.env),
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

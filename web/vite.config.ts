@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { CSP_NONCE_PLACEHOLDER } from '../core/src/constants/csp';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -11,5 +12,8 @@ export default defineConfig({
       '/dev/outbox': 'http://localhost:3000',
     },
   },
+  // every tag Vite writes into index.html, and <meta property="csp-nonce">, carries this placeholder;
+  // the server replaces it with a fresh nonce for each page it serves (server/src/static.ts)
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 300 },
 });

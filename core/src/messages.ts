@@ -73,10 +73,12 @@ export const messages = {
     notFound: 'Not found',
     badRequest: 'The request could not be understood. Please check it and try again.',
     bodyTooLarge: 'The request is too large.',
+    jsonTooDeep: 'The request is nested too deeply.',
     unsupportedMediaType: 'Send the request as JSON.',
     internal: 'Something went wrong on our side. Please try again.',
     unauthenticated: 'User not authenticated',
     forbidden: 'You are not allowed to do that.',
+    foreignOrigin: 'This request came from another site, so it was refused.',
   },
   input: {
     nul: 'Text must not contain a null character. Please remove it and try again.',

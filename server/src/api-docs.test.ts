@@ -60,5 +60,7 @@ describe('/api/openapi.json', () => {
     const response = await t.app.request('/api/docs');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('/api/openapi.json');
+    // its own, looser policy (its code comes from Scalar's CDN): never framed, no plugins, no <base>
+    expect(response.headers.get('content-security-policy')).toBe("object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
   });
 });

@@ -25,6 +25,14 @@ export function apiDocumentation(siteName: string) {
 }
 
 /**
+ * The reference page's own, looser policy: Scalar's page is an inline module script that loads its
+ * code (and that code its styles, fonts and requests) from its CDN, none of which the app's policy
+ * allows. It holds no member data and is not the app, so only what cannot break it is refused:
+ * plugins, a <base> that moves its links, and framing (clickjacking).
+ */
+export const API_DOCS_CSP = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
  * GET /api/openapi.json (the document, generated once from the mounted routes) and GET /api/docs
  * (a reference page for developers: Scalar, whose script comes from its CDN).
  */
@@ -33,5 +41,12 @@ export function mountApiDocs(app: Hono<AppEnv>, api: Hono<AppEnv>, siteName: str
     OPENAPI_PATH,
     openAPIRouteHandler(api, { documentation: apiDocumentation(siteName), defaultValidationErrorResponse: validationErrorResponse }),
   );
-  app.get('/api/docs', Scalar({ url: OPENAPI_PATH, pageTitle: `${siteName} API` }));
+  app.get(
+    '/api/docs',
+    async (c, next) => {
+      await next();
+      c.header('Content-Security-Policy', API_DOCS_CSP);
+    },
+    Scalar({ url: OPENAPI_PATH, pageTitle: `${siteName} API` }),
+  );
 }

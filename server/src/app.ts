@@ -14,6 +14,8 @@ import { AppError, errorBody, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { quotaCounter, rateLimit } from './middleware/rate-limit';
 import { bodyLimit } from './middleware/body-limit';
+import { jsonDepthLimit } from './middleware/json-depth';
+import { sameOriginWrites } from './middleware/same-origin';
 import { loadSession, type AppEnv } from './middleware/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { accountRoutes, sessionRoutes } from './modules/account/account.routes';
@@ -89,12 +91,16 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLog(log));
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
 
+  // JSON nested deeper than this is refused before any parser (ours or the auth library's) sees it
+  const jsonDepth = jsonDepthLimit(limits.jsonMaxDepth);
+
   // Auth: the client address comes from the socket or the operator's proxy header, never the client.
-  app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge }), async (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge }), jsonDepth, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustedProxyHeader));
     const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+    // through Hono's body cache: jsonDepth may have read it already
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
     const response = await auth.handler(new Request(c.req.raw.url, { method, headers, body }));
     // the member's own change (sign-out, revoke, password, name) holds here at once; elsewhere by NOTIFY
     if (method !== 'GET') await sessions.forgetRequester(headers);
@@ -110,8 +116,13 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   const jsonLimit = bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge });
-  // An image upload carries its own, larger limit (media.routes.ts); every other body gets 1 MB.
-  api.use('*', (c, next) => (c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  // An image upload carries its own, larger limit (media.routes.ts) and is never JSON; every other
+  // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
+  // a write from another site's page (cross-site request forgery) is refused before its body is read
+  api.use('*', sameOriginWrites(config.trustedOrigins));
+  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path);
+  api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
+  api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
   api.use('*', loadSession(sessions));
   api.route('/health', healthRoutes({ database, storage }));
   api.route('/config', configRoutes(config));
@@ -149,7 +160,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
   if (config.env !== 'production') app.route('/dev/outbox', outboxRoutes(mailer));
-  if (config.webDist) mountWebApp(app, config.webDist);
+  if (config.webDist) mountWebApp(app, config.webDist, { publicUrl: config.publicUrl });
   app.notFound((c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
   return { app, auth, sessions, websocket: realtime.websocket, realtime };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountWebApp } from './static';
+import { CSP_NONCE_PLACEHOLDER } from './middleware/csp';
 
 let dist: string;
 const app = new Hono();
@@ -11,16 +12,19 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'velvet-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await mkdir(path.join(dist, 'icons'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Velvet</title>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>Velvet</title><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" src="/assets/app-1234.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`,
+  );
   await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'manifest.webmanifest'), '{}');
-  expect(mountWebApp(app, dist)).toBe(true);
+  expect(mountWebApp(app, dist, { publicUrl: 'https://velvet.example' })).toBe(true);
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
 
 describe('the built web app', () => {
   it('answers the site root and every app route with the page, never a folder', async () => {
-    for (const url of ['/', '/login', '/messages/abc', '/assets', '/icons/', '/assets/']) {
+    for (const url of ['/', '/login', '/messages/abc', '/assets', '/icons/', '/assets/', '/index.html']) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
@@ -34,5 +38,36 @@ describe('the built web app', () => {
     expect(await asset.text()).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await app.request('/manifest.webmanifest')).status).toBe(200);
+  });
+
+  it('sends the page under a strict Content-Security-Policy, with a fresh style nonce for every load', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/', '/login', '/index.html', '/messages/abc']) {
+      const res = await app.request(url);
+      const policy = res.headers.get('content-security-policy') ?? '';
+      const directives = Object.fromEntries(
+        policy
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources]),
+      );
+      expect(directives['default-src'], url).toEqual(["'self'"]);
+      expect(directives['script-src'], url).toEqual(["'self'"]);
+      expect(directives['object-src'], url).toEqual(["'none'"]);
+      expect(directives['base-uri'], url).toEqual(["'none'"]);
+      expect(directives['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(directives['img-src'], url).toEqual(["'self'", 'data:', 'blob:']);
+      expect(directives['connect-src'], url).toEqual(["'self'", 'wss://velvet.example']);
+      // the style nonce of the header is the one written into the page, in place of every placeholder
+      const [self, nonceSource, ...more] = directives['style-src'] as string[];
+      expect([self, more]).toEqual(["'self'", []]);
+      const nonce = /^'nonce-([A-Za-z0-9+/=]{24})'$/.exec(nonceSource!)?.[1];
+      expect(nonce, url).toBeDefined();
+      const html = await res.text();
+      expect(html).not.toContain(CSP_NONCE_PLACEHOLDER);
+      expect(html.split(`nonce="${nonce}"`).length, url).toBe(3);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(4);
   });
 });

@@ -2,12 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, newNonce, webSocketOrigin } from './middleware/csp';
 
-/** Serves the built SPA: hashed assets cached for a year, every other path gets index.html. */
-export function mountWebApp(app: Hono<any>, distDir: string) {
+/**
+ * Serves the built SPA: hashed assets cached for a year, every other path gets index.html, under
+ * the app's Content-Security-Policy with a fresh style nonce for each load of the page.
+ */
+export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { publicUrl: string }) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const connect = [webSocketOrigin(publicUrl)];
   const root = path.relative(process.cwd(), distDir) || '.';
   app.use(
     '/assets/*',
@@ -18,12 +23,15 @@ export function mountWebApp(app: Hono<any>, distDir: string) {
     serveStatic({ root }),
   );
   // only a name with an extension is a file of the build: '/', '/assets' or '/icons/' are folders,
-  // which serveStatic would send as bytes (a download of a folder instead of the page)
+  // which serveStatic would send as bytes (a download of a folder instead of the page); the page
+  // itself (/index.html) is never sent as the file, which has no nonce in it
   const files = serveStatic({ root, index: '' });
-  app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? files(c, next) : next()));
+  app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) && !c.req.path.endsWith('.html') ? files(c, next) : next()));
   app.get('*', (c) => {
+    const nonce = newNonce();
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    c.header('Content-Security-Policy', contentSecurityPolicy({ styles: [`'nonce-${nonce}'`], connect }));
+    return c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
   return true;
 }

@@ -1,3 +1,5 @@
+// first: it configures zod for the Content-Security-Policy before any schema is made
+import { adoptStyleNonce } from './lib/csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -8,6 +10,7 @@ import './styles/app.css';
 // catches the browser's install offer before /install-app is opened
 import './lib/install-prompt';
 
+adoptStyleNonce();
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

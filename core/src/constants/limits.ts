@@ -14,5 +14,7 @@ export const limits = {
   passwordMaxLength: 128,
   toast: { durationMs: 5000, swipeThresholdPx: 50, hotkey: 'F8', limit: 1 },
   jsonBodyMaxBytes: 1024 * 1024,
+  /** objects and arrays inside one another in a JSON body; deeper is refused before any parser sees it */
+  jsonMaxDepth: 64,
   contactMessageMax: 5000,
 } as const;

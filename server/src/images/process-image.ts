@@ -4,6 +4,7 @@ import { limits } from '@velvet/core/constants/limits';
 import { messages } from '@velvet/core/messages';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, THUMB_SIDE } from '@velvet/core/schemas/media.schema';
 import { AppError } from '../middleware/errors';
+import { createLimiter } from '../lib/limiter';
 
 export interface EncodedImage {
   buffer: Buffer;
@@ -16,6 +17,18 @@ export interface ProcessedImage {
   main: EncodedImage;
   thumb: EncodedImage;
 }
+
+/**
+ * Images decoded, resized and encoded at once in one server process. A decode of a 40 MP photo holds
+ * about 100 MB of libvips buffers, and every upload used to start its own at once: eight arriving
+ * together took a server from 246 MB to over a gigabyte. The others now wait their turn (a queue in
+ * memory holding only their own bytes). bench/upload-burst.mjs measures the peak (bench/README.md).
+ */
+export const IMAGE_DECODES_AT_ONCE = 2;
+/** libvips worker threads per image; never more than sharp's own default (1 on glibc Linux, to keep its heap small). */
+const IMAGE_THREADS = 2;
+sharp.concurrency(Math.min(sharp.concurrency(), IMAGE_THREADS));
+const decodes = createLimiter(IMAGE_DECODES_AT_ONCE);
 
 const MAIN_QUALITY = 82;
 const THUMB_QUALITY = 75;
@@ -59,22 +72,27 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (meta.width * frameHeight > IMAGE_MAX_PIXELS) throw tooManyPixels();
 
   try {
-    // limitInputPixels again: belt and braces should a header understate the real size.
-    const main = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: MAIN_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(main.data)
-      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: THUMB_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      main: { buffer: main.data, width: main.info.width, height: main.info.height, contentType: 'image/webp' },
-      thumb: { buffer: thumb.data, width: thumb.info.width, height: thumb.info.height, contentType: 'image/webp' },
-    };
+    return await decodes.run(() => reencode(input));
   } catch (err) {
     if (isPixelLimit(err)) throw tooManyPixels();
     throw invalidImage();
   }
+}
+
+/** The decode, resize and encode: the memory-hungry part, run under the `decodes` limiter. */
+async function reencode(input: Buffer): Promise<ProcessedImage> {
+  // limitInputPixels again: belt and braces should a header understate the real size.
+  const main = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: MAIN_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  const thumb = await sharp(main.data)
+    .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: THUMB_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    main: { buffer: main.data, width: main.info.width, height: main.info.height, contentType: 'image/webp' },
+    thumb: { buffer: thumb.data, width: thumb.info.width, height: thumb.info.height, contentType: 'image/webp' },
+  };
 }

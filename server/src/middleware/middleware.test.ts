@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -131,6 +132,12 @@ describe('/dev/outbox', () => {
     const page = await client(t).get('/dev/outbox');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Dev outbox');
+    // the app's policy; its one inline <style> is allowed by its hash
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self' 'sha256-[A-Za-z0-9+/=]{44}';/);
+    expect(policy).toContain("object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    const style = /<style>([^<]*)<\/style>/.exec(page.text)![1]!;
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
   });
 
   it('is not there in production', async () => {
