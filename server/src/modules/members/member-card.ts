@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { approximateDistance, type DistanceLabel, type Position } from '@velvet/core/geo/grid';
 import { ageText } from '@velvet/core/schemas/profile.schema';
 import type { ProfileKind } from '@velvet/core/constants/options';
@@ -25,15 +25,10 @@ export type MemberCardRow = {
   liked?: boolean;
 };
 
-/** The select list of a `MemberCardRow` over `profiles p`, with `verified` from wherever the caller has it. */
-const memberCardColumnsWith = (
-  verified: SQL,
-) => sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
-  p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
-  p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", ${verified} as verified, ${onlineExpr} as online`;
-
 /** The select list of a `MemberCardRow`, over `profiles p` (which carries the account's `verified`). */
-export const memberCardColumns = memberCardColumnsWith(sql`p.verified`);
+export const memberCardColumns = sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
+  p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
+  p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", p.verified, ${onlineExpr} as online`;
 
 /** The coarse distance others see: none when either member is unplaced or the member hides their location. */
 export function visibleDistance(
