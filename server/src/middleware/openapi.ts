@@ -2,6 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
 import type { z } from 'zod';
 import { apiErrorBodySchema } from '@velvet/core/schemas/api.schema';
+import { canModerate, isAdmin } from '@velvet/core/constants/roles';
+import { messages } from '@velvet/core/messages';
+import { AppError } from './errors';
 import { requireUser, type AppEnv } from './session';
 
 /** How a route is described in /api/openapi.json: what it is for, and what it answers. */
@@ -17,6 +20,8 @@ export interface RouteDoc {
   status?: 200 | 201;
   /** false for the few routes a signed-out visitor may call */
   signedIn?: boolean;
+  /** a route for moderators (moderators and admins) or admins only: everyone else gets 403 before anything is read */
+  role?: 'moderator' | 'admin';
   /** error statuses beyond 400 (bad input: added where a validator runs) and 401 (signed out) that a caller should expect */
   errors?: Partial<Record<403 | 404 | 409 | 413 | 415 | 429 | 503, string>>;
 }
@@ -31,8 +36,9 @@ const error = (description: string) => ({ description, content: { 'application/j
 
 /**
  * A route's OpenAPI description (its request parts are described by the validators of
- * middleware/validate.ts), and the sign-in it states: a route described as signed-in answers 401 to a
- * visitor before anything else is read, so the 401 in the document is the one the route gives.
+ * middleware/validate.ts), and the sign-in and role it states: a route described as signed-in answers
+ * 401 to a visitor, and one for a role 403 to everyone else, before anything else is read, so the 401
+ * and 403 in the document are the ones the route gives.
  */
 export function describe(tag: string, doc: RouteDoc): MiddlewareHandler<AppEnv> {
   const status = doc.status ?? 200;
@@ -49,11 +55,16 @@ export function describe(tag: string, doc: RouteDoc): MiddlewareHandler<AppEnv> 
           ? { description: 'OK', content: doc.content }
           : { description: 'Done' },
       ...(signedIn ? { 401: error('Not signed in') } : {}),
+      ...(doc.role ? { 403: error(doc.role === 'admin' ? 'Not an admin' : 'Not a moderator') } : {}),
       ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([code, description]) => [code, error(description)])),
     },
   });
   const enforced: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (signedIn) requireUser(c);
+    if (signedIn || doc.role) {
+      const user = requireUser(c);
+      const allowed = doc.role === 'admin' ? isAdmin(user.role) : doc.role === 'moderator' ? canModerate(user.role) : true;
+      if (!allowed) throw new AppError(403, 'FORBIDDEN', messages.errors.forbidden);
+    }
     await next();
   };
   return Object.assign(enforced, { [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol] });
