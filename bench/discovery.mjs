@@ -257,25 +257,39 @@ async function capturePlans(url, caller) {
   const written = [];
   try {
     for (const [name, what, p] of requests) {
-      const reqPath = pathOf(p, 0);
-      recording = [];
-      const res = await app.request(reqPath, { headers: { cookie, origin: base } });
-      const statements = recording.filter(
-        (s) => /^\s*(select|with)\b/i.test(s.text) && /\b(profiles|likes|profile_views|media)\b/.test(s.text),
-      );
-      recording = null;
-      if (res.status !== 200) continue;
-      const parts = [
-        `${what}: GET ${reqPath}`,
-        `as ${caller.id}, ${new Date().toISOString()}, ${members} members, load ${loadText()}`,
-        `${statements.length} statement(s) reading discovery data; each EXPLAIN (ANALYZE, BUFFERS) run twice, the second shown.`,
-      ];
-      for (const [i, s] of statements.entries()) {
-        const run = () => explain.query(`explain (analyze, buffers) ${s.text}`, s.values);
-        await run();
-        const plan = (await run()).rows.map((r) => r['QUERY PLAN']).join('\n');
-        parts.push(`\n--- statement ${i + 1} ---\n${s.text.replace(/\s+/g, ' ').trim()}\nparams: ${JSON.stringify(s.values)}\n\n${plan}`);
+      // every distinct text a request sends in turn (the searches cycle through rare and common texts)
+      const reqPaths = [...new Set(Array.from({ length: typeof p === 'function' ? 12 : 1 }, (_, i) => pathOf(p, i)))];
+      const sections = [];
+      const totals = [];
+      for (const reqPath of reqPaths) {
+        recording = [];
+        const res = await app.request(reqPath, { headers: { cookie, origin: base } });
+        const statements = recording.filter(
+          (s) => /^\s*(select|with)\b/i.test(s.text) && /\b(profiles|likes|profile_views|media)\b/.test(s.text),
+        );
+        recording = null;
+        if (res.status !== 200) continue;
+        let total = 0;
+        const parts = [`=== GET ${reqPath}: ${statements.length} statement(s) reading discovery data ===`];
+        for (const [i, s] of statements.entries()) {
+          const run = () => explain.query(`explain (analyze, buffers) ${s.text}`, s.values);
+          await run();
+          const plan = (await run()).rows.map((r) => r['QUERY PLAN']).join('\n');
+          total += Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+          parts.push(`\n--- statement ${i + 1} ---\n${s.text.replace(/\s+/g, ' ').trim()}\nparams: ${JSON.stringify(s.values)}\n\n${plan}`);
+        }
+        totals.push(`GET ${reqPath}: ${total.toFixed(3)} ms in ${statements.length} statement(s)`);
+        sections.push(parts.join('\n'));
       }
+      if (sections.length === 0) continue;
+      const parts = [
+        `${what}`,
+        `as ${caller.id}, ${new Date().toISOString()}, ${members} members, load ${loadText()}`,
+        'Each statement run twice with EXPLAIN (ANALYZE, BUFFERS), the second shown. Execution time of each request (the sum of its statements):',
+        ...totals.map((t) => `  ${t}`),
+        '',
+        ...sections,
+      ];
       const file = path.join(plansDir, `${sizeLabel}-${name}.txt`);
       writeFileSync(file, parts.join('\n') + '\n');
       written.push(path.relative(root, file));

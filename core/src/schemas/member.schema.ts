@@ -58,11 +58,13 @@ export const AGE_FILTER = { min: 18, max: 120 } as const;
 export const CREATOR_FILTERS = ['any', ...CREATOR_TYPES] as const;
 export type CreatorFilter = (typeof CREATOR_FILTERS)[number];
 
+// control characters (a pasted tab or newline) become spaces: no name holds one, and the names'
+// separator in the database is one (server db/like.ts)
 const searchText = text()
   .trim()
   .max(MEMBER_SEARCH_MAX, `Search text must be at most ${MEMBER_SEARCH_MAX} characters`)
   .optional()
-  .transform((s) => (s ? s : undefined));
+  .transform((s) => s?.replace(/\p{Cc}/gu, ' ').trim() || undefined);
 
 /** An on/off filter, from a query string ('1', 'true', '0', 'false') or JSON (true, false); off is absent. */
 const flag = (what: string) =>

@@ -61,6 +61,12 @@ export const profiles = pgTable(
     ),
     /** a profile photo (the With photo filter), for the same reason */
     hasPhoto: boolean('has_photo').generatedAlwaysAs(sql`avatar_url is not null`),
+    /**
+     * Username and display name lowered, apart by U+001F (which a search text never holds): name and
+     * username searches are LIKE on it (db/text-search.ts), so the case is folded once per write, not
+     * per row read, and the walk index carries it (migration 0019).
+     */
+    namesLc: text('names_lc').generatedAlwaysAs(sql`lower(username) || chr(31) || lower(display_name)`),
     /** the account's `verified`, copied here by a trigger on "user" (migration 0018) so lists filter and show it without a join */
     verified: boolean('verified').notNull().default(false),
   },
@@ -74,8 +80,8 @@ export const profiles = pgTable(
       uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
       index('profiles_last_active_idx').on(t.lastActiveAt),
       index('profiles_created_idx').on(t.createdAt),
-      // username search matches anywhere in the name (ilike '%q%'): a trigram index serves it
-      index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+      // username and name searches match anywhere in the names (like '%q%' on names_lc): a trigram index serves a rare text
+      index('profiles_names_trgm_idx').using('gin', t.namesLc.op('gin_trgm_ops')),
       // Discovery (docs/architecture.md "Discovery"). The four activity-ordered indexes also carry the
       // columns the filters test (INCLUDE, written into migration 0018 by hand: drizzle cannot say it),
       // so a filtered list is read from the index alone. Each serves one order of the lists, over the
@@ -105,9 +111,8 @@ export const profiles = pgTable(
         .where(sql`${placed} and ${t.interests} @> '{content-creator}'::text[]`),
       // content creators and their types (interests @> '{content-creator,video}')
       index('profiles_interests_idx').using('gin', t.interests),
-      // town search and name search match anywhere in the text (ilike '%q%')
+      // town search matches anywhere in the town (ilike '%q%')
       index('profiles_city_trgm_idx').using('gin', t.locationCity.op('gin_trgm_ops')),
-      index('profiles_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
     ];
   },
 );

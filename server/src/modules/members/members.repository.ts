@@ -4,7 +4,7 @@ import { AGE_FILTER, MEMBER_TYPE_GENDERS, type MemberFilters } from '@velvet/cor
 import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
-import { likePattern } from '../../db/like';
+import { likePattern, namesPattern, trigramPattern } from '../../db/like';
 import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
@@ -42,11 +42,9 @@ export const MATCHES_SORTED_MAX = 1000;
  */
 function searchFilters(f: MemberSearch): SQL[] {
   const where: SQL[] = [];
-  if (f.q) where.push(sql`p.username ilike ${likePattern(f.q)} escape '\\'`);
-  if (f.name) {
-    const pattern = likePattern(f.name);
-    where.push(sql`(p.username ilike ${pattern} escape '\\' or p.display_name ilike ${pattern} escape '\\')`);
-  }
+  // usernames and names as LIKE over the folded names (the rows ILIKE on either column would match)
+  if (f.q) where.push(sql`p.names_lc like lower(${namesPattern.username(f.q)}) escape '\\'`);
+  if (f.name) where.push(sql`p.names_lc like lower(${namesPattern.names(f.name)}) escape '\\'`);
   if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${likePattern(f.location)} escape '\\'`);
   if (f.type) where.push(sql`p.gender = any(${textArray(MEMBER_TYPE_GENDERS[f.type])})`);
   if (f.online) where.push(onlineExpr);
@@ -70,9 +68,13 @@ function searchFilters(f: MemberSearch): SQL[] {
   return where;
 }
 
-/** A text the trigram indexes can serve (three characters at least): which fields, and the pattern. */
+/**
+ * A text the trigram indexes can serve (a word of three letters at least): which fields, and the pattern
+ * (over names_lc for usernames and names, db/like.ts; over the town for 'city').
+ */
 interface TextSearch {
   fields: 'username' | 'names' | 'city';
+  /** what the trigram index is asked (db/like.ts trigramPattern): more rows than the text's, each checked after */
   pattern: string;
 }
 function textSearchOf(o: ListOptions): TextSearch | null {
@@ -83,7 +85,8 @@ function textSearchOf(o: ListOptions): TextSearch | null {
       : o.location && !o.nearestTo
         ? (['city', o.location] as const)
         : [];
-  return fields && text.length >= 3 ? { fields, pattern: likePattern(text) } : null;
+  // a text without a word of three letters gives the index nothing to narrow by: a filter, then
+  return fields && /[\p{L}\p{N}]{3}/u.test(text) ? { fields, pattern: trigramPattern(text) } : null;
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
@@ -141,7 +144,7 @@ export function membersRepository(db: Db) {
     // a text or online now may match few: read them all and sort (for a name or a town only when
     // PostgreSQL expects few; more than the cap, and the cells are walked)
     const narrow = text !== null || o.online;
-    if (narrow && after?.band !== 1 && (text?.fields === 'username' || o.online || !(await expectedCommon(where)))) {
+    if (narrow && after?.band !== 1 && (o.online || !(await expectedCommon(where)))) {
       const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
       if (sorted) return sorted;
     }
@@ -165,13 +168,14 @@ export function membersRepository(db: Db) {
   }
 
   /**
-   * Whether PostgreSQL's statistics expect a search by name or town to match more members than
-   * nearest first sorts (a first name, a big town): then the cells are walked at once, instead of
-   * reading the first MATCHES_SORTED_MAX matches to find out. The planner's estimate (EXPLAIN: planned,
-   * nothing run) comes from the columns' histograms, trustworthy when it says common. Not asked for
-   * usernames (handles, whose estimate is a floor), online now (the histogram's newest bucket is far
-   * wider than five minutes, so it guesses ten times high), or several filters together (it takes
-   * them as independent, and a creator's two tags guessed 90 of 3 000).
+   * Whether PostgreSQL's statistics expect a search by username, name or town to match more members
+   * than nearest first sorts (a first name, a common word of handles, a big town): then the cells are
+   * walked at once, instead of reading the first MATCHES_SORTED_MAX matches through the trigram index
+   * to find out (for a common text that index scan alone costs more than the walk). The planner's
+   * estimate (EXPLAIN: planned, nothing run) comes from the columns' histograms (names_lc keeps 1 000
+   * names, migration 0019). Not asked for online now (the histogram's newest bucket is far wider than
+   * five minutes, so it guesses ten times high), or several filters together (it takes them as
+   * independent, and a creator's two tags guessed 90 of 3 000).
    */
   async function expectedCommon(where: SQL[]): Promise<boolean> {
     const [row] = (
@@ -185,8 +189,10 @@ export function membersRepository(db: Db) {
   /**
    * Nearest first by reading every match of the search and sorting them: null when there are more
    * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a text come
-   * from the trigram indexes (member_text_matches, migration 0015); of online now, from the activity
-   * index's newest end. One statement: the matches (read once), the page after the cursor, how many.
+   * from the trigram indexes (member_text_matches, migrations 0015 and 0019), asked for the text's
+   * words and checked against the text itself here (`where` holds it); of online now, from the
+   * activity index's newest end. One statement: the matches (read once), the page after the cursor,
+   * how many (the index's, a few more than the text's: past the cap, the walk is the faster read).
    */
   async function matchesSorted(
     me: string,
@@ -216,7 +222,7 @@ export function membersRepository(db: Db) {
     const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
           case when ${placedForOthers} then ${memberPoint} <-> ${pointOf(here)} end as d, ${activityKey} as ak`;
     const matches = text
-      ? sql`t as materialized (select * from member_text_matches(${text.pattern}, ${text.fields}, ${MATCHES_SORTED_MAX + 1})),
+      ? sql`t as materialized (select * from member_text_matches(lower(${text.pattern}), ${text.fields}, ${MATCHES_SORTED_MAX + 1})),
           m as materialized (select ${keys} from t p where ${and(conditions)}),
           counted as (select count(*) as n from t)`
       : sql`m as materialized (select ${keys} from profiles p where ${and(conditions)}

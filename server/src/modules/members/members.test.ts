@@ -333,6 +333,11 @@ describe('Search filters on GET /api/v1/members (the Search hub tiles and Advanc
     expect(await search('name=OLD_')).toEqual(['old_man']);
     expect(await search('q=sunny')).toEqual([]);
     expect(await search('q=trans')).toEqual(['trans_one']);
+    // the end of a username, and never across the username into the display name ('photo_maker' / 'Sunny Days')
+    expect(await search('q=MAKER')).toEqual(['photo_maker']);
+    expect(await search(`name=${encodeURIComponent('maker\u001fsunny')}`)).toEqual([]);
+    expect(await search('name=maker%09sunny')).toEqual([]);
+    expect(await search('q=maker%1Fsunny')).toEqual([]);
   });
 
   it("Who's Mobile Nearby lists members placed by their device near the viewer, and nobody for an unplaced viewer", async () => {
