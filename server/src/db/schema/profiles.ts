@@ -109,6 +109,11 @@ export const profiles = pgTable(
       index('profiles_findable_creator_cell_activity_idx')
         .on(t.locationLat, t.locationLng, ...byActivity)
         .where(sql`${placed} and ${t.interests} @> '{content-creator}'::text[]`),
+      // The verified members of one cell by activity (Verified only, Advanced Search): one in seven
+      // members, so a verified-only walk reads them alone (INCLUDE columns in migration 0020)
+      index('profiles_findable_verified_cell_activity_idx')
+        .on(t.locationLat, t.locationLng, ...byActivity)
+        .where(sql`${placed} and ${t.verified}`),
       // content creators and their types (interests @> '{content-creator,video}')
       index('profiles_interests_idx').using('gin', t.interests),
       // town search matches anywhere in the town (ilike '%q%')
