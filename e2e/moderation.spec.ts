@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { completeProfile, confirmedAccount, memberPages, signInThroughUi, uniqueEmail } from './support/members';
@@ -73,6 +74,7 @@ describe('moderation', () => {
   it('shows a member Access Denied at /admin and no Moderation link; a moderator gets both', async () => {
     await ben.page.goto('/admin');
     await ben.page.getByRole('heading', { level: 1, name: m.accessDeniedTitle }).waitFor();
+    await expectNoSeriousAxeViolations(ben.page, '/admin (Access Denied)');
     await ben.page.getByRole('button', { name: 'Open menu' }).click();
     await ben.page.getByRole('link', { name: 'Dashboard' }).waitFor();
     expect(await ben.page.getByRole('link', { name: m.menu }).count()).toBe(0);
@@ -96,6 +98,7 @@ describe('moderation', () => {
     const dialog = ben.page.getByRole('dialog', { name: m.reportPhotoTitle });
     await dialog.getByRole('button', { name: m.submit }).click();
     await dialog.getByText(m.reasonRequired).waitFor(); // the reason is required, checked before sending
+    await expectNoSeriousAxeViolations(ben.page, 'report dialog');
     await dialog.getByRole('radio', { name: 'Underage' }).check();
     await dialog.getByLabel(m.detailsLabel).fill('Looks very young.');
     await dialog.getByRole('button', { name: m.submit }).click();
@@ -127,6 +130,7 @@ describe('moderation', () => {
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       )
       .toBe(true);
+    await expectNoSeriousAxeViolations(mod.page, '/admin reports');
     const first = await reports.getByRole('article').first().getAttribute('aria-labelledby');
     expect(await mod.page.locator(`[id="${first}"]`).innerText()).toContain('Underage');
 
