@@ -10,6 +10,7 @@ import { client, mailFromOutbox, ORIGIN, signedInMember, type Client } from '../
 import { finishedMember } from '../../../test/members';
 import { cookieOf, openSocket, startTestServer, type TestSocket } from '../../../test/realtime-server';
 import type { TestApp } from '../../../test/test-app';
+import { accountExists, makeAdmins } from '../../db/admins';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let t: TestApp;
@@ -104,6 +105,18 @@ describe('roles', () => {
     const staff = (await boss.get('/api/v1/admin/moderators')).json.items.map((s: { email: string }) => s.email);
     expect(staff).toEqual(expect.arrayContaining(['boss@example.com', 'mod_mia@example.com']));
     expect(staff).not.toContain('ann_ash@example.com');
+  });
+
+  it('makes an existing account an admin as the server starts or `npm run make-admin` does (db/admins.ts), at once', async () => {
+    const dee = await signedInMember(t, 'dee@example.com');
+    expect((await dee.get('/api/v1/admin/audit')).status).toBe(403);
+    expect(await accountExists(t.database.db, ' DEE@example.com')).toBe(true);
+    expect(await accountExists(t.database.db, 'nobody@example.com')).toBe(false);
+    const changed = await makeAdmins(t.database.db, ['Dee@Example.com', 'nobody@example.com']);
+    expect(changed).toHaveLength(1);
+    expect(await makeAdmins(t.database.db, ['dee@example.com'])).toEqual([]); // already one
+    expect((await dee.get('/api/v1/me')).json.user.role).toBe('admin');
+    expect((await dee.get('/api/v1/admin/audit')).status).toBe(200);
   });
 
   it("keeps better-auth's own admin endpoints shut (they would skip the audit log)", async () => {
