@@ -123,8 +123,12 @@ describe('messaging in real time', () => {
     expect(await chat(billie.page).locator('b, img').count()).toBe(0);
     // opening the thread read it: the badge is gone
     await bottomNavMessages(billie.page).getByLabel('1 unread').waitFor({ state: 'detached' });
-    // Billie has no delete on Alex's message
-    expect(await chat(billie.page).getByRole('button', { name: 'Message options' }).count()).toBe(0);
+    // Billie has no delete on Alex's message: its menu offers Report only
+    await chat(billie.page).getByRole('button', { name: 'Message options' }).click();
+    expect(await billie.page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await billie.page.getByRole('menuitem', { name: 'Report' }).waitFor();
+    await billie.page.keyboard.press('Escape');
+    await billie.page.getByRole('menuitem', { name: 'Report' }).waitFor({ state: 'detached' });
 
     // Shift+Enter is a new line; Enter sends; Alex sees the reply live
     await composer(billie.page).fill('Hi Alex!');

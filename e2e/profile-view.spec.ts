@@ -283,7 +283,8 @@ describe('another member’s profile', () => {
 
     // Message opens the conversation; actions that come later are shown disabled, never as buttons that do nothing
     expect(await main.getByRole('link', { name: 'Message Alex & Sam' }).getAttribute('href')).toBe(`/messages/${alex.userId}`);
-    for (const name of ['Like', 'Wink', 'Friend', 'Hotlist', 'Block', 'Report']) {
+    expect(await main.getByRole('button', { name: 'Report Alex & Sam' }).isEnabled()).toBe(true);
+    for (const name of ['Like', 'Wink', 'Friend', 'Hotlist', 'Block']) {
       expect(await main.getByRole('button', { name: new RegExp(`^${name} `) }).isDisabled()).toBe(true);
     }
     expect(await main.getByText('Coming soon', { exact: true }).isVisible()).toBe(true);

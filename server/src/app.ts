@@ -45,6 +45,9 @@ import { savedSearchesRoutes, searchRoutes } from './modules/search/search.route
 import { profileViewsRepository } from './modules/profile-views/profile-views.repository';
 import { profileViewsService } from './modules/profile-views/profile-views.service';
 import { profileViewsRoutes } from './modules/profile-views/profile-views.routes';
+import { moderationRepository } from './modules/moderation/moderation.repository';
+import { moderationService } from './modules/moderation/moderation.service';
+import { adminRoutes, reportsRoutes } from './modules/moderation/moderation.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -85,6 +88,15 @@ export function createApp(deps: AppDeps) {
   // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
   const realtime = createGateway({ database, log, trustedOrigins: config.trustedOrigins, loadMessage: (id) => messaging.findMessage(id) });
   const messaging = messagesService({ repo: messagesRepository(database.db), events: realtime.hub });
+  const moderation = moderationService({
+    repo: moderationRepository(database.db),
+    storage,
+    mailer,
+    siteName: config.siteName,
+    log,
+    media,
+    messaging,
+  });
 
   const app = new Hono<AppEnv>();
   app.onError((err, c) => handleError(err, c, log));
@@ -95,6 +107,9 @@ export function createApp(deps: AppDeps) {
   const jsonDepth = jsonDepthLimit(limits.jsonMaxDepth);
 
   // Auth: the client address comes from the socket or the operator's proxy header, never the client.
+  // better-auth's own admin endpoints would ban, unban and change roles without the audit log: every
+  // moderator action goes through /api/v1/admin instead
+  app.all('/api/auth/admin/*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
   app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: limits.jsonBodyMaxBytes, onError: tooLarge }), jsonDepth, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustedProxyHeader));
@@ -154,6 +169,8 @@ export function createApp(deps: AppDeps) {
   api.route('/media', mediaRoutes(media));
   api.route('/messages', messagesRoutes(messaging, { quota, rateLimits: config.rateLimits }));
   api.route('/realtime', realtimeRoutes(realtime));
+  api.route('/reports', reportsRoutes(moderation));
+  api.route('/admin', adminRoutes(moderation));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
   app.route('/api/v1', api);
   mountApiDocs(app, api, config.siteName);

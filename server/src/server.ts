@@ -11,6 +11,7 @@ import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 import { createApp } from './app';
 import { seedDemoCommunity, shouldSeed } from './seed/demo';
+import { makeAdmins } from './db/admins';
 
 export type Demo = Awaited<ReturnType<typeof seedDemoCommunity>>;
 
@@ -31,13 +32,15 @@ export function printBanner(config: Config, demo: Demo | undefined) {
   console.log(lines.join('\n') + '\n');
 }
 
-const openConfiguredDatabase = (config: Config) =>
+export const openConfiguredDatabase = (config: Config) =>
   openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
 
 /** Opens the database and brings it up to date: migrations, then the demo community when asked for. */
 export async function prepareDatabase(config: Config, log: Logger, storage: Storage) {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  const admins = await makeAdmins(database.db, config.adminEmails);
+  if (admins.length) log.info({ count: admins.length }, 'ADMIN_EMAILS: accounts made admins');
   let demo: Demo | undefined;
   if (shouldSeed(config)) demo = await seedDemoCommunity(database.db, { log, storage });
   return { database, demo };

@@ -22,6 +22,8 @@ export const mediaDtoSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     position: z.number().int(),
+    /** reported as underage or non-consensual: hidden from others until a moderator decides (the owner sees it marked) */
+    underReview: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'Media' });

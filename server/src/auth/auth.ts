@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { actionMail } from '../mail/templates';
+import { messages } from '@velvet/core/messages';
 import { inputRules } from './input-rules.plugin';
 import { forgetResetLinks, resetLinks } from './reset-links.plugin';
 import { sessionTokens } from './session-tokens.plugin';
@@ -48,6 +49,15 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
         rateLimit: schema.rateLimit,
       },
     }),
+    // an address named in ADMIN_EMAILS becomes an admin as its account is made (and at every start: main.ts)
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (newUser) =>
+            config.adminEmails.includes(newUser.email.toLowerCase()) ? { data: { ...newUser, role: 'admin' } } : undefined,
+        },
+      },
+    },
     user: {
       additionalFields: { verified: { type: 'boolean', defaultValue: false, input: false } },
       changeEmail: { enabled: true },
@@ -133,7 +143,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       resetLinks(db),
       sessionTokens(db),
       twoFactor({ issuer: site }),
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      // a suspended member's sign-in is refused (403 BANNED_USER) in the product's words
+      admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: messages.moderation.suspended }),
       ...(config.oidc
         ? [
             genericOAuth({

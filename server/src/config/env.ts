@@ -39,6 +39,7 @@ const envSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Velvet <no-reply@velvet.local>'),
     CONTACT_EMAIL: z.string().default('support@velvet.local'),
+    ADMIN_EMAILS: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     OIDC_ISSUER: optionalUrl,
@@ -102,6 +103,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   contactEmail: string;
+  /** accounts with these addresses (lowercased) are admins: at sign-up, and made so at every start */
+  adminEmails: string[];
   oidc?: OidcConfig;
   /** S3-compatible object storage; absent = local disk under dataDir/uploads */
   s3?: S3Config;
@@ -206,6 +209,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     oidc,
     s3,
     siteName: e.SITE_NAME,

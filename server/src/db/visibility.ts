@@ -18,8 +18,11 @@ export const noBlockBetween = (me: string, other: SQL) => sql`
   not exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = ${other})
   and not exists (select 1 from user_blocks b where b.blocker_id = ${other} and b.blocked_id = ${me})`;
 
-/** Finished profiles of members not in anonymous mode: anyone may be shown these, blocks aside. */
-export const shownToAnyone = sql`p.setup_completed_at is not null and not p.anonymous_mode`;
+/**
+ * Finished profiles of members not in anonymous mode and not suspended (profiles.suspended, kept from
+ * "user".banned by migration 0021's triggers): anyone may be shown these, blocks aside.
+ */
+export const shownToAnyone = sql`p.setup_completed_at is not null and not p.anonymous_mode and not p.suspended`;
 
 /** Members `me` may be shown: finished profiles, not anonymous, nobody on either side of a block. */
 export const shownTo = (me: string) => sql`${shownToAnyone} and ${noBlockBetween(me, sql`p.user_id`)}`;
@@ -28,11 +31,12 @@ export const shownTo = (me: string) => sql`${shownToAnyone} and ${noBlockBetween
  * A member's own page as `me` may open it by link: the profile page, their photos and the files
  * behind them. The member themself; others when the profile is finished and no block stands either
  * way. Anonymous mode hides a member from discovery and search (spec: "hides the profile from public
- * discovery and search"), not from someone who holds a link (a chat, Looked @ Me). `owner` is the
- * member's id and `p` their profile, left-joined: a member with no profile yet is seen by nobody else.
+ * discovery and search"), not from someone who holds a link (a chat, Looked @ Me). A suspended
+ * member's page is seen by nobody else. `owner` is the member's id and `p` their profile, left-joined:
+ * a member with no profile yet is seen by nobody else.
  */
 export const pageSeenBy = (me: string, owner: SQL) =>
-  sql`(${owner} = ${me} or (p.setup_completed_at is not null and ${noBlockBetween(me, owner)}))`;
+  sql`(${owner} = ${me} or (p.setup_completed_at is not null and not p.suspended and ${noBlockBetween(me, owner)}))`;
 
 /** Others `me` may see in discovery: everyone `shownTo` them but themself. */
 export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me)}`;

@@ -15,6 +15,7 @@ import type { MessageDto } from '@velvet/core/schemas/message.schema';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { SessionData, SessionUser } from '../middleware/session';
+import { AUTH_CHANGES_CHANNEL } from '../auth/session-cache';
 import { createHub } from './hub';
 import { createSlots, createTouchSchedule, takeFirst } from './heartbeat';
 import { createRegistry, type Connection } from './registry';
@@ -177,6 +178,19 @@ export function createGateway(opts: GatewayOptions) {
       if (!live.has(conn.sessionId) && conn.ws.readyState === 1) conn.ws.close(CLOSE_CODES.unauthenticated, 'Session ended');
   }
 
+  /**
+   * Sessions or accounts changed (migration 0011's triggers: signed out elsewhere, revoked, a member
+   * suspended, …): these members' sockets have their sessions checked now, not at the next heartbeat,
+   * so a suspended member's open page loses its socket at once. '*' checks every socket.
+   */
+  function onAuthChange(payload: string) {
+    const conns = payload === '*' ? registry.connections() : payload.split(',').flatMap((id) => registry.connectionsOf(id));
+    if (conns.length === 0) return;
+    for (const conn of conns) sessionChecks.add(conn);
+    track(kick(), 'realtime session check failed');
+  }
+  let authListening: Promise<() => Promise<void>> | null = null;
+
   /** The heartbeat's database work, one small statement at a time: queued session checks, then due members. */
   async function drain() {
     while (!closing) {
@@ -331,7 +345,15 @@ export function createGateway(opts: GatewayOptions) {
     /** One whole heartbeat round now (tests; the timer spreads it over every `heartbeatMs`). */
     heartbeat: () => beat(),
     /** Listening must be on before a socket is accepted, or it could miss its first events. */
-    ready: () => (closing ? Promise.resolve() : hub.start()),
+    ready: () => {
+      if (closing) return Promise.resolve();
+      authListening ??= database.listen(AUTH_CHANGES_CHANNEL, onAuthChange).catch((err: unknown) => {
+        // the heartbeat still closes ended sessions, only later
+        log.error({ err }, 'realtime: LISTEN on auth changes failed');
+        return async () => undefined;
+      });
+      return Promise.all([hub.start(), authListening]).then(() => undefined);
+    },
     /** Closes every socket (clients reconnect elsewhere) and stops listening. */
     async close(timeoutMs = 1000) {
       closing = true;
@@ -352,6 +374,9 @@ export function createGateway(opts: GatewayOptions) {
       await Promise.race([closed, timer]);
       for (const c of conns) if (c.raw && c.raw.readyState !== 3) c.raw.terminate();
       await Promise.all([...pending]);
+      const unlistenAuth = authListening;
+      authListening = null;
+      if (unlistenAuth) await (await unlistenAuth)();
       await hub.stop();
     },
   };

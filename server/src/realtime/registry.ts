@@ -79,6 +79,8 @@ export function createRegistry() {
     hasUser: (userId: string) => byUser.has(userId),
     users: () => [...byUser.keys()],
     connections: () => [...byUser.values()].flatMap((set) => [...set]),
+    /** One member's sockets on this process. */
+    connectionsOf: (userId: string) => [...(byUser.get(userId) ?? [])],
     size: () => {
       let n = 0;
       for (const set of byUser.values()) n += set.size;

@@ -30,6 +30,9 @@ export const signedInMenu: NavLink[] = [
   { to: '/privacy', label: 'Privacy Policy' },
 ];
 
+/** Shown in the menu to moderators and admins only. */
+export const moderationLink: NavLink = { to: '/admin', label: 'Moderation' };
+
 export const signedOutMenu: NavLink[] = [
   { to: '/', label: 'Home' },
   { to: '/features', label: 'Features' },

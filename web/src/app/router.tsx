@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: '/messages', ...page(() => import('../features/messages/MessagesPage'), 'member') },
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
+      { path: '/admin', ...page(() => import('../features/moderation/AdminPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.
       ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, 'member') })),

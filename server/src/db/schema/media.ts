@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -25,6 +25,11 @@ export const media = pgTable(
     priceCents: integer('price_cents'),
     /** the gallery's order (0 first) */
     position: integer('position').notNull().default(0),
+    /**
+     * Reported as underage or as a non-consensual or stolen image: hidden from everyone but its owner
+     * (who sees it marked "under review") and moderators until a moderator decides (migration 0021).
+     */
+    underReview: boolean('under_review').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_owner_kind_idx').on(t.ownerId, t.kind, t.position)],

@@ -69,11 +69,13 @@ export const profiles = pgTable(
     namesLc: text('names_lc').generatedAlwaysAs(sql`lower(username) || chr(31) || lower(display_name)`),
     /** the account's `verified`, copied here by a trigger on "user" (migration 0018) so lists filter and show it without a join */
     verified: boolean('verified').notNull().default(false),
+    /** the account's suspension ("user".banned), copied here by a trigger on "user" (migration 0021): suspended members are shown to nobody */
+    suspended: boolean('suspended').notNull().default(false),
   },
   (t) => {
     // written as db/visibility.ts writes them (shownToAnyone, placedForOthers, activityKey), so the
     // planner can tell these indexes hold the lists' members in the lists' orders
-    const findable = sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode}`;
+    const findable = sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and not ${t.suspended}`;
     const placed = sql`${findable} and ${t.locationLat} is not null and not ${t.hideLocation}`;
     const byActivity = [sql`${t.activityKey} desc`, sql`${t.userId} desc`] as const;
     return [
@@ -83,9 +85,9 @@ export const profiles = pgTable(
       // username and name searches match anywhere in the names (like '%q%' on names_lc): a trigram index serves a rare text
       index('profiles_names_trgm_idx').using('gin', t.namesLc.op('gin_trgm_ops')),
       // Discovery (docs/architecture.md "Discovery"). The four activity-ordered indexes also carry the
-      // columns the filters test (INCLUDE, written into migration 0018 by hand: drizzle cannot say it),
+      // columns the filters test (INCLUDE, written into migrations 0018 and 0020 by hand: drizzle cannot say it),
       // so a filtered list is read from the index alone. Each serves one order of the lists, over the
-      // members others may find (finished, not anonymous: db/visibility.ts `shownToAnyone`), in the
+      // members others may find (finished, not anonymous, not suspended: db/visibility.ts `shownToAnyone`), in the
       // keyset order the pages walk, so a page is read in order and stopped at its end.
       // The activity others may sort by ('-infinity' for members who hide it): Online First, online now.
       index('profiles_findable_activity_idx')
@@ -110,7 +112,7 @@ export const profiles = pgTable(
         .on(t.locationLat, t.locationLng, ...byActivity)
         .where(sql`${placed} and ${t.interests} @> '{content-creator}'::text[]`),
       // The verified members of one cell by activity (Verified only, Advanced Search): one in seven
-      // members, so a verified-only walk reads them alone (INCLUDE columns in migration 0020)
+      // members, so a verified-only walk reads them alone (INCLUDE columns in migrations 0020 and 0021)
       index('profiles_findable_verified_cell_activity_idx')
         .on(t.locationLat, t.locationLng, ...byActivity)
         .where(sql`${placed} and ${t.verified}`),

@@ -5,7 +5,15 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
 import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
-import { activityKey, noBlockBetween, onlineExpr, placedForOthers, visibleActivity, visibleToExcept } from '../../db/visibility';
+import {
+  activityKey,
+  noBlockBetween,
+  onlineExpr,
+  placedForOthers,
+  shownToAnyone,
+  visibleActivity,
+  visibleToExcept,
+} from '../../db/visibility';
 
 export interface Viewer {
   position: Position | null;
@@ -182,13 +190,13 @@ export function discoverRepository(db: Db) {
     },
 
     /**
-     * Verified members anyone may be shown (finished, not anonymous), the whole community's count:
+     * Verified members anyone may be shown (finished, not anonymous, not suspended), the whole community's count:
      * the service keeps it for a few seconds and takes each member's own exclusions off it.
      */
     async verifiedShownCount(): Promise<number> {
       const rows = await db.execute<{ n: number | string }>(sql`
         select count(*) as n from profiles p
-        where p.verified and p.setup_completed_at is not null and not p.anonymous_mode`);
+        where p.verified and ${shownToAnyone}`);
       return Number(rows.rows[0]?.n ?? 0);
     },
 
@@ -207,7 +215,7 @@ export function discoverRepository(db: Db) {
               union select blocked_id from user_blocks where blocker_id = ${me}
               union select blocker_id from user_blocks where blocked_id = ${me}) x
             join profiles p on p.user_id = x.other
-            where p.verified and p.setup_completed_at is not null and not p.anonymous_mode) as "unseenVerified",
+            where p.verified and ${shownToAnyone}) as "unseenVerified",
           (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
             where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
           (select count(*) from profile_views v where v.viewed_id = ${me}) as views`,

@@ -13,6 +13,7 @@ export function toMediaDto(row: MediaRow): MediaDto {
     width: row.width,
     height: row.height,
     position: row.position,
+    underReview: row.underReview,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -94,7 +94,7 @@ export function mediaRoutes(service: MediaService) {
       }),
       async (c) => {
         const user = requireUser(c);
-        const object = await service.open(user.id, c.req.param('key'));
+        const object = await service.open(user, c.req.param('key'));
         const body = Readable.toWeb(object.body) as WebReadableStream<Uint8Array>;
         return c.body(body as unknown as ReadableStream, 200, {
           'Content-Type': object.contentType,
@@ -114,7 +114,7 @@ export function mediaRoutes(service: MediaService) {
         errors: { 404: 'No such member, or not one the viewer may see' },
       }),
       params(memberParamsSchema),
-      async (c) => c.json({ media: await service.gallery(c.req.valid('param').userId, requireUser(c).id) }),
+      async (c) => c.json({ media: await service.gallery(c.req.valid('param').userId, requireUser(c)) }),
     )
     .put(
       '/order',

@@ -1,4 +1,5 @@
 import { messages } from '@velvet/core/messages';
+import { canModerate } from '@velvet/core/constants/roles';
 import { GALLERY_MAX_PHOTOS, type MediaDto, type ProfileImageKind } from '@velvet/core/schemas/media.schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../../middleware/errors';
@@ -20,13 +21,21 @@ const memberNotFound = () => new AppError(404, 'PROFILE_NOT_FOUND', messages.pro
 const notYours = () => new AppError(403, 'NOT_YOURS', messages.uploads.notYours);
 const galleryFull = () => new AppError(409, 'GALLERY_FULL', messages.uploads.galleryFull);
 
+/** Who is looking: their id, and their role (moderators see what is held back for review). */
+export interface Viewer {
+  id: string;
+  role?: string | null;
+}
+
 /**
  * Who may fetch a stored object. Verification photos (and anything marked private) are their
- * owner's only (DESIGN.md §7); moderators join here once there are moderators. Everything else is
+ * owner's only (DESIGN.md §7). A photo under review (reported as underage or as a non-consensual or
+ * stolen image) is its owner's and the moderators' until a moderator decides. Everything else is
  * for signed-in members.
  */
-export function canView(row: Pick<MediaRow, 'ownerId' | 'kind' | 'visibility'>, viewerId: string): boolean {
-  if (row.kind === 'verification' || row.visibility === 'private') return row.ownerId === viewerId;
+export function canView(row: Pick<MediaRow, 'ownerId' | 'kind' | 'visibility' | 'underReview'>, viewer: Viewer): boolean {
+  if (row.kind === 'verification' || row.visibility === 'private') return row.ownerId === viewer.id;
+  if (row.underReview) return row.ownerId === viewer.id || canModerate(viewer.role);
   return true;
 }
 
@@ -126,10 +135,10 @@ export function mediaService({ repo, storage, log, now = Date.now }: MediaServic
      * hidden from the viewer (a block either way, anonymous mode, an unfinished profile); the owner
      * always sees their own.
      */
-    async gallery(ownerId: string, viewerId: string): Promise<MediaDto[]> {
-      if (!(await repo.ownerSeenBy(ownerId, viewerId))) throw memberNotFound();
-      const rows = await repo.listByOwnerKind(ownerId, 'gallery', { includePrivate: ownerId === viewerId });
-      return rows.filter((r) => canView(r, viewerId)).map(toMediaDto);
+    async gallery(ownerId: string, viewer: Viewer): Promise<MediaDto[]> {
+      if (!(await repo.ownerSeenBy(ownerId, viewer.id))) throw memberNotFound();
+      const rows = await repo.listByOwnerKind(ownerId, 'gallery', { includePrivate: ownerId === viewer.id });
+      return rows.filter((r) => canView(r, viewer)).map(toMediaDto);
     },
 
     /** Puts the caller's gallery in the given order: exactly their gallery's ids, each once. */
@@ -168,16 +177,16 @@ export function mediaService({ repo, storage, log, now = Date.now }: MediaServic
 
     /**
      * A stored object for a signed-in member, or 404: unknown, its owner hidden from the viewer (as
-     * their gallery is), or private to its owner.
+     * their gallery is), private to its owner, or held back for review.
      */
-    async open(viewerId: string, key: string): Promise<StoredObject> {
+    async open(viewer: Viewer, key: string): Promise<StoredObject> {
       try {
         assertSafeKey(key);
       } catch {
         throw notFound();
       }
-      const row = await repo.findByKeyFor(key, viewerId);
-      if (!row || !canView(row, viewerId)) throw notFound();
+      const row = await repo.findByKeyFor(key, viewer.id);
+      if (!row || !canView(row, viewer)) throw notFound();
       const object = await storage.get(key);
       if (!object) throw notFound();
       return object;

@@ -2,14 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu as MenuIcon, X, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { signedInMenu, signedOutMenu } from '../nav';
+import { canModerate } from '@velvet/core/constants/roles';
+import { moderationLink, signedInMenu, signedOutMenu } from '../nav';
+import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 
 /** The full-screen menu (spec §2): closes on a link click or on sign out. */
 export function Menu({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
-  const links = signedIn ? signedInMenu : signedOutMenu;
+  const { user } = useSession();
+  const links = signedIn ? (canModerate(user?.role) ? [...signedInMenu, moderationLink] : signedInMenu) : signedOutMenu;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="grid h-11 w-11 place-items-center rounded-xl text-ink hover:bg-raised" aria-label="Open menu">

@@ -31,6 +31,7 @@ export function signInFailure(err: unknown): { title: string; description: strin
   }
   if (err.status === 429) return { title, description: messages.signIn.tooManyRequests };
   if (err.code === 'EMAIL_NOT_VERIFIED') return { title, description: messages.signIn.emailNotConfirmed };
+  if (err.code === 'BANNED_USER') return { title, description: messages.moderation.suspended };
   if (err.code === 'INVALID_EMAIL_OR_PASSWORD' || err.status === 401) return { title, description: messages.signIn.invalidCredentials };
   if (err.code === 'VALIDATION_FAILED') return { title, description: err.message };
   return { title, description: messages.signIn.default };

@@ -17,11 +17,13 @@ export function MessageBubble({
   mine,
   deleting,
   onDelete,
+  onReport,
 }: {
   message: MessageDto;
   mine: boolean;
   deleting: boolean;
   onDelete: () => void;
+  onReport: () => void;
 }) {
   return (
     <li className={`flex items-start gap-1 ${mine ? 'justify-end' : 'justify-start'}`} data-message-id={message.id}>
@@ -43,7 +45,7 @@ export function MessageBubble({
           )}
         </p>
       </div>
-      {mine && <MessageMenu onDelete={onDelete} disabled={deleting} />}
+      {mine ? <MessageMenu onDelete={onDelete} disabled={deleting} /> : <MessageMenu onReport={onReport} />}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageDto } from '@velvet/core/schemas/message.schema';
 import { messages } from '@velvet/core/messages';
 import { Button } from '../../../components/ui/Button';
@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useDeleteMessage } from '../api/delete-message';
 import type { PendingMessage } from '../outbox';
 import { dayLabel, sameDay } from '../format';
+import { ReportDialog } from '../../moderation/ReportDialog';
 import { MessageBubble, PendingBubble } from './MessageBubble';
 
 interface Props {
@@ -27,6 +28,7 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
   const stick = useRef(true);
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);
   const remove = useDeleteMessage(otherId);
+  const [reporting, setReporting] = useState<string | null>(null);
   const deletingId = remove.isPending ? remove.variables : null;
   const lastKey = pending.at(-1)?.clientId ?? items.at(-1)?.id;
   const firstKey = items[0]?.id;
@@ -93,7 +95,13 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
               {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (
                 <li className="py-1 text-center text-xs text-muted">{dayLabel(m.createdAt)}</li>
               )}
-              <MessageBubble message={m} mine={m.senderId === me} deleting={deletingId === m.id} onDelete={() => del(m.id)} />
+              <MessageBubble
+                message={m}
+                mine={m.senderId === me}
+                deleting={deletingId === m.id}
+                onDelete={() => del(m.id)}
+                onReport={() => setReporting(m.id)}
+              />
             </Fragment>
           ))}
           {pending.map((p) => (
@@ -101,6 +109,7 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
           ))}
         </ol>
       </div>
+      <ReportDialog target={reporting ? { type: 'message', id: reporting } : null} onClose={() => setReporting(null)} />
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MoreVertical, Trash2 } from 'lucide-react';
+import { Flag, MoreVertical, Trash2 } from 'lucide-react';
+import { messages } from '@velvet/core/messages';
 
-/** The menu on an own message (spec §2: each own message has a menu with delete). */
-export function MessageMenu({ onDelete, disabled }: { onDelete: () => void; disabled?: boolean }) {
+/**
+ * The menu on a message: delete on an own message (spec §2: each own message has a menu with
+ * delete), report on one the other member sent.
+ */
+export function MessageMenu({ onDelete, onReport, disabled }: { onDelete?: () => void; onReport?: () => void; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -50,18 +54,34 @@ export function MessageMenu({ onDelete, disabled }: { onDelete: () => void; disa
           role="menu"
           className="absolute right-0 top-10 z-10 min-w-32 rounded-xl border border-line bg-raised p-1 shadow-lg"
         >
-          <button
-            ref={item}
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              onDelete();
-            }}
-            className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-sm text-red-300 hover:bg-card"
-          >
-            <Trash2 aria-hidden size={16} /> Delete
-          </button>
+          {onDelete && (
+            <button
+              ref={item}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                onDelete();
+              }}
+              className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-sm text-red-300 hover:bg-card"
+            >
+              <Trash2 aria-hidden size={16} /> Delete
+            </button>
+          )}
+          {onReport && (
+            <button
+              ref={onDelete ? undefined : item}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                onReport();
+              }}
+              className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-sm text-ink hover:bg-card"
+            >
+              <Flag aria-hidden size={16} /> {messages.moderation.reportAction}
+            </button>
+          )}
         </div>
       )}
     </div>

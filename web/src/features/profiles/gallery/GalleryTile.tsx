@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
 import type { MediaDto } from '@velvet/core/schemas/media.schema';
+import { messages } from '@velvet/core/messages';
 
 interface Props {
   photo: MediaDto;
@@ -17,7 +18,13 @@ export function GalleryTile({ photo, index, total, onMove, onDelete }: Props) {
   const n = index + 1;
   return (
     <li className="overflow-hidden rounded-xl border border-line bg-card" data-media-id={photo.id}>
-      <div className="aspect-square bg-raised">
+      <div className="relative aspect-square bg-raised">
+        {photo.underReview && (
+          <p className="absolute inset-x-0 top-0 bg-black/75 px-2 py-1 text-xs text-white" title={messages.moderation.underReviewLine}>
+            {messages.moderation.underReview}
+            <span className="sr-only">: {messages.moderation.underReviewLine}</span>
+          </p>
+        )}
         <img
           src={photo.thumbUrl ?? photo.url}
           alt={`Photo ${n} of ${total}`}

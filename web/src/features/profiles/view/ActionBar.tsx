@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Ban, Flag, Flame, Heart, MessageCircle, Smile, UserPlus } from 'lucide-react';
+import { messages } from '@velvet/core/messages';
 import { buttonClass } from '../../../components/ui/Button';
+import { ReportDialog } from '../../moderation/ReportDialog';
 
 const PLANNED = [
   { label: 'Like', icon: Heart },
@@ -8,30 +11,38 @@ const PLANNED = [
   { label: 'Friend', icon: UserPlus },
   { label: 'Hotlist', icon: Flame },
   { label: 'Block', icon: Ban },
-  { label: 'Report', icon: Flag },
 ] as const;
 
 /**
- * What a member can do about another: Message opens (or starts) the conversation. The actions that
+ * What a member can do about another: Message opens (or starts) the conversation; Report opens the
+ * report dialog. The actions that
  * later work builds are shown so members know where they will be, disabled and marked 'Coming soon':
  * no button here pretends to do something.
  */
 export function ActionBar({ name, userId }: { name: string; userId: string }) {
+  const [reporting, setReporting] = useState(false);
   return (
     <section aria-labelledby="profile-actions" className="grid gap-3 rounded-2xl border border-line bg-card p-3">
       <h2 id="profile-actions" className="sr-only">
         Actions
       </h2>
-      <Link to={`/messages/${encodeURIComponent(userId)}`} className={buttonClass('primary', 'w-full')}>
-        <MessageCircle aria-hidden size={18} /> Message
-        <span className="sr-only"> {name}</span>
-      </Link>
+      <div className="grid grid-cols-[1fr_auto] gap-2">
+        <Link to={`/messages/${encodeURIComponent(userId)}`} className={buttonClass('primary', 'w-full')}>
+          <MessageCircle aria-hidden size={18} /> Message
+          <span className="sr-only"> {name}</span>
+        </Link>
+        <button type="button" onClick={() => setReporting(true)} className={buttonClass('secondary')}>
+          <Flag aria-hidden size={18} /> {messages.moderation.reportAction}
+          <span className="sr-only"> {name}</span>
+        </button>
+      </div>
+      <ReportDialog target={reporting ? { type: 'member', id: userId } : null} onClose={() => setReporting(false)} />
       <div className="grid gap-1">
         <p className="flex items-center justify-between text-xs text-muted">
           <span>More actions</span>
           <span className="rounded-full bg-raised px-2 py-0.5 font-medium">Coming soon</span>
         </p>
-        <ul className="grid grid-cols-3 gap-1 sm:grid-cols-6">
+        <ul className="grid grid-cols-3 gap-1 sm:grid-cols-5">
           {PLANNED.map(({ label, icon: Icon }) => (
             <li key={label}>
               <button

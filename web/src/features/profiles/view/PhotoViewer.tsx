@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Flag, X } from 'lucide-react';
+import { messages } from '@velvet/core/messages';
 import type { MediaDto } from '@velvet/core/schemas/media.schema';
 
 interface Props {
@@ -8,12 +9,14 @@ interface Props {
   index: number | null;
   onIndexChange: (index: number | null) => void;
   ownerName: string;
+  /** another member's photos can be reported from here */
+  onReport?: (photo: MediaDto) => void;
 }
 
 const navButton = 'grid h-11 w-11 place-items-center rounded-full border border-line bg-raised text-ink hover:bg-line disabled:opacity-40';
 
 /** A photo shown large, with previous / next (buttons or arrow keys) and Escape to close. */
-export function PhotoViewer({ photos, index, onIndexChange, ownerName }: Props) {
+export function PhotoViewer({ photos, index, onIndexChange, ownerName, onReport }: Props) {
   const photo = index === null ? undefined : photos[index];
   const go = (delta: number) => {
     if (index === null) return;
@@ -36,9 +39,21 @@ export function PhotoViewer({ photos, index, onIndexChange, ownerName }: Props) 
             <Dialog.Title className="text-sm text-muted">
               {photo && index !== null ? `${ownerName}'s photo ${index + 1} of ${photos.length}` : ''}
             </Dialog.Title>
-            <Dialog.Close className={navButton} aria-label="Close photo">
-              <X aria-hidden size={22} />
-            </Dialog.Close>
+            <div className="flex gap-2">
+              {onReport && photo && (
+                <button
+                  type="button"
+                  className="inline-flex h-11 items-center gap-2 rounded-full border border-line bg-raised px-4 text-sm text-ink hover:bg-line"
+                  onClick={() => onReport(photo)}
+                >
+                  <Flag aria-hidden size={18} /> {messages.moderation.reportAction}
+                  <span className="sr-only"> this photo</span>
+                </button>
+              )}
+              <Dialog.Close className={navButton} aria-label="Close photo">
+                <X aria-hidden size={22} />
+              </Dialog.Close>
+            </div>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center py-3">
             {photo && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { useGallery } from '../api/gallery';
 import { LoadError } from '../../../components/ui/LoadError';
+import { ReportDialog } from '../../moderation/ReportDialog';
 import { PhotoViewer } from './PhotoViewer';
 
 const grid = 'grid grid-cols-3 gap-1.5 md:grid-cols-4 md:gap-2';
@@ -10,6 +11,7 @@ const grid = 'grid grid-cols-3 gap-1.5 md:grid-cols-4 md:gap-2';
 export function ProfileGallery({ userId, ownerName }: { userId: string; ownerName: string }) {
   const gallery = useGallery(userId);
   const [open, setOpen] = useState<number | null>(null);
+  const [reporting, setReporting] = useState<string | null>(null);
 
   if (gallery.isPending) {
     return (
@@ -53,7 +55,14 @@ export function ProfileGallery({ userId, ownerName }: { userId: string; ownerNam
           </li>
         ))}
       </ul>
-      <PhotoViewer photos={photos} index={open} onIndexChange={setOpen} ownerName={ownerName} />
+      <PhotoViewer
+        photos={photos}
+        index={open}
+        onIndexChange={setOpen}
+        ownerName={ownerName}
+        onReport={(photo) => setReporting(photo.id)}
+      />
+      <ReportDialog target={reporting ? { type: 'photo', id: reporting } : null} onClose={() => setReporting(null)} />
     </>
   );
 }
