@@ -63,6 +63,11 @@ export const profiles = pgTable(
     hasPhoto: boolean('has_photo').generatedAlwaysAs(sql`avatar_url is not null`),
     /** the account's `verified`, copied here by a trigger on "user" (migration 0018) so lists filter and show it without a join */
     verified: boolean('verified').notNull().default(false),
+    /** the active verification badges (verification_badges), copied here on each decision so cards show them without a join */
+    badges: text('badges')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => {
     // written as db/visibility.ts writes them (shownToAnyone, placedForOthers, activityKey), so the
