@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
 import { launchBrowser, toastText } from './support/browser';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
 import { completeProfile, confirmedAccount, memberPages } from './support/members';
@@ -106,12 +107,14 @@ describe('the member side', () => {
     expect(await progress(page)).toBe(0);
     await page.getByRole('button', { name: m.submit }).click();
     expect(await toastText(page)).toContain(m.missing);
+    await expectNoSeriousAxeViolations(page, '/verification?type=photo (missing information)');
     await page.getByLabel('Full name').fill('Pia Photo');
     expect(await progress(page)).toBe(50);
     await choosePhoto(page);
     expect(await progress(page)).toBe(100);
     await submitAndFinish(page);
     await expect.poll(() => statusOf(page, 'Photo Verification').innerText()).toContain('Under Review');
+    await expectNoSeriousAxeViolations(page, '/verification (one under review)');
   });
 
   it('couple verification: info, then the joint photo, then success (offered to couples only)', async () => {
@@ -170,6 +173,7 @@ describe('the moderator side', () => {
     const { page } = members.vip;
     await page.goto('/admin/verifications');
     await page.getByRole('heading', { name: messages.profile.accessDeniedTitle }).waitFor();
+    await expectNoSeriousAxeViolations(page, '/admin/verifications (not a moderator)');
     expect(await page.getByRole('list', { name: m.queueTitle }).count()).toBe(0);
   });
 
@@ -186,6 +190,7 @@ describe('the moderator side', () => {
     // the private photo shows for the moderator
     const img = item('Photo Verification', 'photo').getByRole('img', { name: `Verification photo from ${names.photo}` });
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectNoSeriousAxeViolations(page, '/admin/verifications (queue)');
 
     await item('Photo Verification', 'photo').getByRole('button', { name: m.approve }).click();
     expect(await toastText(page)).toContain(m.approvedTitle);
@@ -198,6 +203,7 @@ describe('the moderator side', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: m.reject }).click();
     await dialog.getByText(m.reasonRequired).waitFor();
+    await expectNoSeriousAxeViolations(page, '/admin/verifications (reject dialog)');
     await dialog.getByLabel(m.rejectReasonLabel).fill('The photo is too dark to see your face.');
     await dialog.getByRole('button', { name: m.reject }).click();
     await item('Individual Verification', 'individual').waitFor({ state: 'detached' });
