@@ -48,6 +48,9 @@ import { profileViewsRoutes } from './modules/profile-views/profile-views.routes
 import { moderationRepository } from './modules/moderation/moderation.repository';
 import { moderationService } from './modules/moderation/moderation.service';
 import { adminRoutes, reportsRoutes } from './modules/moderation/moderation.routes';
+import { verificationRepository } from './modules/verification/verification.repository';
+import { verificationService } from './modules/verification/verification.service';
+import { verificationAdminRoutes, verificationRoutes } from './modules/verification/verification.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -84,6 +87,14 @@ export function createApp(deps: AppDeps) {
     log,
   });
   const media = mediaService({ repo: mediaRepository(database.db), storage, log });
+  const verification = verificationService({
+    repo: verificationRepository(database.db),
+    storage,
+    mailer,
+    log,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
 
   // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
   const realtime = createGateway({ database, log, trustedOrigins: config.trustedOrigins, loadMessage: (id) => messaging.findMessage(id) });
@@ -135,7 +146,7 @@ export function createApp(deps: AppDeps) {
   // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
   // a write from another site's page (cross-site request forgery) is refused before its body is read
   api.use('*', sameOriginWrites(config.trustedOrigins));
-  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/media\/?$/.test(c.req.path);
+  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
   api.use('*', loadSession(sessions));
@@ -167,6 +178,19 @@ export function createApp(deps: AppDeps) {
       }),
     );
   api.route('/media', mediaRoutes(media));
+  if (config.rateLimits)
+    api.post(
+      '/verifications',
+      rateLimit({
+        quota,
+        name: 'verification',
+        max: 20,
+        windowMs: 60 * 60_000,
+        key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
+      }),
+    );
+  api.route('/verifications', verificationRoutes(verification));
+  api.route('/admin/verifications', verificationAdminRoutes(verification));
   api.route('/messages', messagesRoutes(messaging, { quota, rateLimits: config.rateLimits }));
   api.route('/realtime', realtimeRoutes(realtime));
   api.route('/reports', reportsRoutes(moderation));

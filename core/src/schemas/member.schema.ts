@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BADGE_TYPES } from './verification.schema';
 import { DISTANCE_BANDS, type DistanceLabel } from '../geo/grid';
 import { CREATOR_TYPES, kindOf, RELATIONSHIP_TYPES, type RelationshipType } from '../constants/options';
 import { text } from './text.schema';
@@ -175,6 +176,8 @@ export const memberCardSchema = z
     distance: distanceLabelSchema.nullable(),
     avatarUrl: z.string().nullable(),
     verified: z.boolean(),
+    /** the verification badges a moderator's approval earned (Verified Couple, Creator, Exclusive, Standard) */
+    badges: z.array(z.enum(BADGE_TYPES)),
     /** false when they hide their last-active time */
     online: z.boolean(),
     /**

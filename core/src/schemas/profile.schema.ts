@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BADGE_TYPES } from './verification.schema';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
 import { text } from './text.schema';
@@ -202,6 +203,8 @@ export const profileViewSchema = z
     avatarUrl: z.string().nullable(),
     coverPhotoUrl: z.string().nullable(),
     verified: z.boolean(),
+    /** the verification badges a moderator's approval earned */
+    badges: z.array(z.enum(BADGE_TYPES)),
     verificationStatus: z.string(),
     memberSince: z.string(),
     isOwn: z.boolean(),

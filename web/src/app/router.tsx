@@ -23,6 +23,12 @@ const page = (load: () => Promise<{ default: ComponentType }>, guard?: 'member' 
 
 const comingSoonPage = () => import('../features/coming-soon/ComingSoonPage');
 
+/**
+ * Pages only verified members may open (spec §2: requireVerified; the spec names none): Live Cam,
+ * where members show themselves live to others. Everyone else is sent to /verification.
+ */
+const VERIFIED_ONLY = new Set(['/cam']);
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -64,9 +70,10 @@ export const routes: RouteObject[] = [
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
       { path: '/admin', ...page(() => import('../features/moderation/AdminPage'), 'member') },
+      { path: '/verification', ...page(() => import('../features/verification/VerificationPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.
-      ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, 'member') })),
+      ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, VERIFIED_ONLY.has(path) ? 'verified' : 'member') })),
 
       { path: '*', ...page(() => import('../features/pages/NotFoundPage')) },
     ],

@@ -6,3 +6,4 @@ export * from './media';
 export * from './messages';
 export * from './discovery';
 export * from './moderation';
+export * from './verification';

@@ -71,6 +71,11 @@ export const profiles = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** the account's suspension ("user".banned), copied here by a trigger on "user" (migration 0021): suspended members are shown to nobody */
     suspended: boolean('suspended').notNull().default(false),
+    /** the active verification badges (verification_badges), copied here on each decision so cards show them without a join */
+    badges: text('badges')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => {
     // written as db/visibility.ts writes them (shownToAnyone, placedForOthers, activityKey), so the

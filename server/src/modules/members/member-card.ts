@@ -3,6 +3,7 @@ import { approximateDistance, type DistanceLabel, type Position } from '@velvet/
 import { ageText } from '@velvet/core/schemas/profile.schema';
 import type { ProfileKind } from '@velvet/core/constants/options';
 import type { MemberCard } from '@velvet/core/schemas/member.schema';
+import { badgesOf } from '@velvet/core/schemas/verification.schema';
 import { onlineExpr } from '../../db/visibility';
 
 /** What a member card is built from: a profile `p` joined to its user `u` (see `memberCardColumns`). */
@@ -20,6 +21,8 @@ export type MemberCardRow = {
   hideLocation: boolean;
   avatarUrl: string | null;
   verified: boolean;
+  /** the active verification badges (profiles.badges); lists that do not select them show none */
+  badges?: string[] | null;
   online: boolean;
   /** whether the reader liked this member; lists that do not say leave it out */
   liked?: boolean;
@@ -28,7 +31,7 @@ export type MemberCardRow = {
 /** The select list of a `MemberCardRow`, over `profiles p` (which carries the account's `verified`). */
 export const memberCardColumns = sql`p.user_id as "userId", p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge",
   p.gender, p.kind, p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
-  p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", p.verified, ${onlineExpr} as online`;
+  p.hide_location as "hideLocation", p.avatar_url as "avatarUrl", p.verified, p.badges, ${onlineExpr} as online`;
 
 /** The coarse distance others see: none when either member is unplaced or the member hides their location. */
 export function visibleDistance(
@@ -55,6 +58,7 @@ export function toMemberCard(row: MemberCardRow, from: Position | null): MemberC
     distance: visibleDistance(row, from),
     avatarUrl: row.avatarUrl,
     verified: row.verified,
+    badges: badgesOf(row.badges),
     online: row.online,
     ...(row.liked === undefined ? {} : { liked: row.liked }),
   };

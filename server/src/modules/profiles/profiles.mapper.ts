@@ -1,4 +1,5 @@
 import { ageText, splitInterests, type OwnProfile, type ProfileView } from '@velvet/core/schemas/profile.schema';
+import { badgesOf } from '@velvet/core/schemas/verification.schema';
 import { kindOf } from '@velvet/core/constants/options';
 import type { ProfileRow } from './profiles.repository';
 
@@ -58,6 +59,7 @@ export function toProfileView(row: ProfileRow & { verified: boolean }, viewerInt
     avatarUrl: row.avatarUrl,
     coverPhotoUrl: row.coverPhotoUrl,
     verified: row.verified,
+    badges: badgesOf(row.badges),
     verificationStatus: row.verificationStatus,
     memberSince: row.createdAt.toISOString(),
     isOwn: row.userId === viewerId,

@@ -4,7 +4,8 @@ import { Search, Users } from 'lucide-react';
 import { MEMBER_SEARCH_MAX, MEMBER_SORTS, MEMBER_SORT_LABELS, type MemberSort } from '@velvet/core/schemas/member.schema';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { TextField } from '../../components/ui/Field';
+import { Checkbox, TextField } from '../../components/ui/Field';
+import { messages } from '@velvet/core/messages';
 import { LabelBadge } from '../../components/ui/Badge';
 import { LoadError } from '../../components/ui/LoadError';
 import { LoadMore } from '../../components/ui/LoadMore';
@@ -23,6 +24,7 @@ export default function MembersPage() {
     sort: MEMBER_SORTS.find((s) => s === params.get('sort')) ?? 'nearest',
     q: params.get('q') ?? '',
     location: params.get('location') ?? '',
+    verified: params.get('verified') === '1',
   };
   const [q, setQ] = useState(filter.q);
   const [location, setLocation] = useState(filter.location);
@@ -35,6 +37,7 @@ export default function MembersPage() {
     if (next.sort !== 'nearest') search.sort = next.sort;
     if (next.q.trim()) search.q = next.q.trim();
     if (next.location.trim()) search.location = next.location.trim();
+    if (next.verified) search.verified = '1';
     setParams(search, { replace: true });
   };
   const submit = (e: FormEvent) => {
@@ -73,6 +76,11 @@ export default function MembersPage() {
           options={sortOptions}
           value={filter.sort}
           onChange={(e) => apply({ ...filter, q, location, sort: e.target.value as MemberSort })}
+        />
+        <Checkbox
+          label={messages.verification.verifiedOnly}
+          checked={filter.verified}
+          onChange={(e) => apply({ ...filter, q, location, verified: e.target.checked })}
         />
         <Button type="submit" className="self-end">
           <Search aria-hidden size={16} /> Search Members

@@ -8,6 +8,7 @@ import { AuditLog } from './AuditLog';
 import { ReportsQueue } from './ReportsQueue';
 import { RolesSection } from './RolesSection';
 import { SuspendedMembers } from './SuspendedMembers';
+import { VerificationQueue } from '../verification/admin/VerificationQueue';
 
 const m = messages.moderation;
 
@@ -22,6 +23,7 @@ interface AdminSection {
 /** The moderation screen's tabs, in order: a new queue is one more line here. */
 const adminSections: AdminSection[] = [
   { id: 'reports', label: m.reportsTab, Component: ReportsQueue },
+  { id: 'verifications', label: messages.verification.queueTitle, Component: VerificationQueue },
   { id: 'suspended', label: 'Suspended', Component: SuspendedMembers },
   { id: 'roles', label: m.rolesTab, Component: RolesSection, adminOnly: true },
   { id: 'audit', label: m.auditTab, Component: AuditLog, adminOnly: true },

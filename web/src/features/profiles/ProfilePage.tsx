@@ -4,6 +4,7 @@ import type { ProfileView } from '@velvet/core/schemas/profile.schema';
 import { optionLabel } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
 import { Card } from '../../components/ui/Card';
+import { VerificationBadge } from '../../components/ui/MemberBadges';
 import { LabelBadge } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { buttonClass } from '../../components/ui/Button';
@@ -71,6 +72,9 @@ function ProfileBody({ profile: p }: { profile: ProfileView }) {
               <BadgeCheck aria-hidden size={14} /> Verified
             </span>
           )}
+          {p.badges.map((b) => (
+            <VerificationBadge key={b} type={b} />
+          ))}
         </div>
         {(p.location || p.lastActiveAt) && (
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">

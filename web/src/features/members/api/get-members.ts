@@ -6,12 +6,15 @@ export interface MembersFilter {
   sort: MemberSort;
   q: string;
   location: string;
+  /** verified members only (the server's `verified=1`) */
+  verified: boolean;
 }
 
 const query = (f: MembersFilter, cursor: string | null) => ({
   sort: f.sort,
   ...(f.q ? { q: f.q } : {}),
   ...(f.location ? { location: f.location } : {}),
+  ...(f.verified ? { verified: '1' as const } : {}),
   ...(cursor ? { cursor } : {}),
 });
 

@@ -60,7 +60,7 @@ export function MemberCard({ member: m }: { member: Card }) {
             <Avatar name={m.displayName} size={72} decorative />
           )}
           <span className="absolute left-1.5 top-1.5 flex flex-wrap gap-1">
-            <MemberBadges online={m.online} verified={m.verified} />
+            <MemberBadges online={m.online} verified={m.verified} badges={m.badges} />
           </span>
         </span>
         <span className="grid gap-0.5 px-1 pb-1">
