@@ -45,6 +45,9 @@ import { savedSearchesRoutes, searchRoutes } from './modules/search/search.route
 import { profileViewsRepository } from './modules/profile-views/profile-views.repository';
 import { profileViewsService } from './modules/profile-views/profile-views.service';
 import { profileViewsRoutes } from './modules/profile-views/profile-views.routes';
+import { privacyRepository } from './modules/privacy/privacy.repository';
+import { privacyService } from './modules/privacy/privacy.service';
+import { blocksRoutes, privacyRoutes } from './modules/privacy/privacy.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -85,6 +88,7 @@ export function createApp(deps: AppDeps) {
   // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
   const realtime = createGateway({ database, log, trustedOrigins: config.trustedOrigins, loadMessage: (id) => messaging.findMessage(id) });
   const messaging = messagesService({ repo: messagesRepository(database.db), events: realtime.hub });
+  const privacy = privacyService({ repo: privacyRepository(database.db), events: realtime.hub });
 
   const app = new Hono<AppEnv>();
   app.onError((err, c) => handleError(err, c, log));
@@ -153,6 +157,8 @@ export function createApp(deps: AppDeps) {
     );
   api.route('/media', mediaRoutes(media));
   api.route('/messages', messagesRoutes(messaging, { quota, rateLimits: config.rateLimits }));
+  api.route('/privacy', privacyRoutes(privacy));
+  api.route('/blocks', blocksRoutes(privacy));
   api.route('/realtime', realtimeRoutes(realtime));
   api.all('*', (c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
   app.route('/api/v1', api);

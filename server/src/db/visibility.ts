@@ -18,6 +18,13 @@ export const noBlockBetween = (me: string, other: SQL) => sql`
   not exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = ${other})
   and not exists (select 1 from user_blocks b where b.blocker_id = ${other} and b.blocked_id = ${me})`;
 
+/**
+ * Whether `viewer` looking at a profile leaves a trace (Looked @ Me): not while they are in anonymous
+ * mode. Nothing is recorded then, so turning it off later reveals nothing either.
+ */
+export const leavesViewTrace = (viewer: string) =>
+  sql`not exists (select 1 from profiles v where v.user_id = ${viewer} and v.anonymous_mode)`;
+
 /** Finished profiles of members not in anonymous mode: anyone may be shown these, blocks aside. */
 export const shownToAnyone = sql`p.setup_completed_at is not null and not p.anonymous_mode`;
 

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/looked-at-me', ...page(() => import('../features/profile-views/LookedAtMePage'), 'member') },
       { path: '/messages', ...page(() => import('../features/messages/MessagesPage'), 'member') },
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },
+      { path: '/privacy-settings', ...page(() => import('../features/privacy/PrivacySettingsPage'), 'member') },
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.

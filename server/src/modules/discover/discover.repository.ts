@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
 import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
-import { activityKey, noBlockBetween, onlineExpr, placedForOthers, visibleActivity, visibleToExcept } from '../../db/visibility';
+import { activityKey, noBlockBetween, onlineExpr, placedForOthers, shownTo, visibleActivity, visibleToExcept } from '../../db/visibility';
 
 export interface Viewer {
   position: Position | null;
@@ -195,7 +195,8 @@ export function discoverRepository(db: Db) {
     /**
      * The member's part of the stats row: of the verified members counted community-wide, those they
      * may not see (themself and anyone on either side of a block: a few primary-key look-ups), their
-     * matches (mutual likes with members on neither side of a block) and views of their profile.
+     * matches (mutual likes with members on neither side of a block) and views of their profile by
+     * members they may be shown (as Looked @ Me lists them: not across a block).
      */
     async stats(me: string) {
       const rows = await executePrepared<{ unseenVerified: number | string; matches: number | string; views: number | string }>(
@@ -210,7 +211,8 @@ export function discoverRepository(db: Db) {
             where p.verified and p.setup_completed_at is not null and not p.anonymous_mode) as "unseenVerified",
           (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
             where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
-          (select count(*) from profile_views v where v.viewed_id = ${me}) as views`,
+          (select count(*) from profile_views v join profiles p on p.user_id = v.viewer_id
+            where v.viewed_id = ${me} and ${shownTo(me)}) as views`,
       );
       const row = rows[0];
       return { unseenVerified: Number(row?.unseenVerified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };

@@ -1,22 +1,27 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Ban, Flag, Flame, Heart, MessageCircle, Smile, UserPlus } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/Button';
+import { messages } from '@velvet/core/messages';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { BlockMemberDialog } from '../../../components/block/BlockMemberDialog';
 
 const PLANNED = [
   { label: 'Like', icon: Heart },
   { label: 'Wink', icon: Smile },
   { label: 'Friend', icon: UserPlus },
   { label: 'Hotlist', icon: Flame },
-  { label: 'Block', icon: Ban },
   { label: 'Report', icon: Flag },
 ] as const;
 
 /**
- * What a member can do about another: Message opens (or starts) the conversation. The actions that
+ * What a member can do about another: Message opens (or starts) the conversation; Block asks for an
+ * optional reason, blocks, and leaves the page (the member is no longer there to see). The actions that
  * later work builds are shown so members know where they will be, disabled and marked 'Coming soon':
  * no button here pretends to do something.
  */
 export function ActionBar({ name, userId }: { name: string; userId: string }) {
+  const [blocking, setBlocking] = useState(false);
+  const navigate = useNavigate();
   return (
     <section aria-labelledby="profile-actions" className="grid gap-3 rounded-2xl border border-line bg-card p-3">
       <h2 id="profile-actions" className="sr-only">
@@ -26,12 +31,22 @@ export function ActionBar({ name, userId }: { name: string; userId: string }) {
         <MessageCircle aria-hidden size={18} /> Message
         <span className="sr-only"> {name}</span>
       </Link>
+      <Button variant="secondary" className="w-full" onClick={() => setBlocking(true)}>
+        <Ban aria-hidden size={18} /> {messages.privacy.block}
+        <span className="sr-only"> {name}</span>
+      </Button>
+      <BlockMemberDialog
+        member={{ userId, name }}
+        open={blocking}
+        onOpenChange={setBlocking}
+        onBlocked={() => void navigate('/browse', { replace: true })}
+      />
       <div className="grid gap-1">
         <p className="flex items-center justify-between text-xs text-muted">
           <span>More actions</span>
           <span className="rounded-full bg-raised px-2 py-0.5 font-medium">Coming soon</span>
         </p>
-        <ul className="grid grid-cols-3 gap-1 sm:grid-cols-6">
+        <ul className="grid grid-cols-3 gap-1 sm:grid-cols-5">
           {PLANNED.map(({ label, icon: Icon }) => (
             <li key={label}>
               <button
