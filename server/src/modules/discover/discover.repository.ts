@@ -5,7 +5,16 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
 import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
-import { activityKey, noBlockBetween, onlineExpr, placedForOthers, shownTo, visibleActivity, visibleToExcept } from '../../db/visibility';
+import {
+  activityKey,
+  hasBlocked,
+  noBlockBetween,
+  onlineExpr,
+  placedForOthers,
+  shownTo,
+  visibleActivity,
+  visibleToExcept,
+} from '../../db/visibility';
 
 export interface Viewer {
   position: Position | null;
@@ -154,8 +163,8 @@ export function discoverRepository(db: Db) {
         sql`
         select p.user_id as id, p.username, p.display_name as "displayName",
           p.setup_completed_at is not null as finished, p.anonymous_mode as anonymous,
-          exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = p.user_id) as "blockedByMe",
-          exists (select 1 from user_blocks b where b.blocker_id = p.user_id and b.blocked_id = ${me}) as "blocksMe"
+          ${hasBlocked(me, sql`p.user_id`)} as "blockedByMe",
+          ${hasBlocked(sql`p.user_id`, me)} as "blocksMe"
         from profiles p where p.user_id = ${id}`,
       );
       return rows[0];
