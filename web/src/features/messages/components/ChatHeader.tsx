@@ -18,7 +18,8 @@ export interface ChatMember {
 export function ChatHeader({ member, blockable = true }: { member: ChatMember; blockable?: boolean }) {
   const typing = useIsTyping(member.id);
   const live = useLivePresence(member.id);
-  const lastActiveAt = live?.lastActiveAt ?? member.lastActiveAt;
+  // the socket's word is the latest: a null time means they hide it now (Hide Last Active), not "unknown"
+  const lastActiveAt = live ? live.lastActiveAt : member.lastActiveAt;
   const online = live ? live.online : member.online || (lastActiveAt !== null && isActiveNow(lastActiveAt));
   const status = typing ? 'typing…' : online ? 'Online' : lastActiveAt ? lastActiveText(lastActiveAt) : null;
 
