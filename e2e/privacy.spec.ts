@@ -151,6 +151,15 @@ describe('blocking', () => {
     await page.goto('/browse');
     await cards(page).first().waitFor();
     await expect.poll(() => cardNames(page)).toContain(ben.username);
+
+    // a member card has the same block, from its menu
+    const card = cards(page).filter({ hasText: `@${ben.username}` });
+    await card.getByRole('button', { name: `More options for @${ben.username}` }).click();
+    await card.getByRole('menuitem', { name: messages.privacy.blockMember }).click();
+    await page.getByRole('dialog').getByRole('button', { name: messages.privacy.block, exact: true }).click();
+    expect(await toastText(page)).toContain(messages.privacy.blocked);
+    await expect.poll(() => cardNames(page)).not.toContain(ben.username);
+    expect((await page.request.delete(`/api/v1/blocks/${ben.userId}`)).status()).toBe(200);
   });
 
   it("blocks from an open chat: the other member's open chat drops at once, and their next message is refused", async () => {
@@ -160,6 +169,12 @@ describe('blocking', () => {
     await openWithSocket(cat.page, `/messages/${dan.userId}`);
     const danChat = dan.page.getByRole('log', { name: 'Conversation' });
     await danChat.getByText('Hi Dan').waitFor();
+
+    // Dan also has the Members list open in another tab
+    const danList = await dan.page.context().newPage();
+    await openWithSocket(danList, '/browse');
+    await cards(danList).first().waitFor();
+    await expect.poll(() => cardNames(danList)).toContain(cat.username);
 
     await cat.page.getByRole('button', { name: `More options for ${dan.displayName}` }).click();
     await cat.page.getByRole('menuitem', { name: messages.privacy.blockMember }).click();
@@ -174,6 +189,9 @@ describe('blocking', () => {
     const refused = await dan.page.request.post(`/api/v1/messages/conversations/${cat.userId}/messages`, { data: { content: 'Why?' } });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error.message).toBe(messages.messaging.blocked);
+    // Dan's other tab drops Cat from the list, also without a reload
+    await expect.poll(() => cardNames(danList)).not.toContain(cat.username);
+    await danList.close();
     // and the conversation is gone from Dan's inbox
     await dan.page.goto('/messages');
     await dan.page.getByRole('heading', { name: messages.messaging.noConversations }).waitFor();
