@@ -122,6 +122,28 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     }
   });
 
+  it('finds no serious or critical violations on Privacy Settings (empty and with a block) and the block dialog', async () => {
+    const page = await newPage(width);
+    await signInThroughApi(page.request, server, await confirmedAccount(server));
+    await completeProfile(page.request, { username: `a11y_priv_${width}_${Date.now().toString(36)}`, displayName: 'Axe Private' });
+    await scan(page, '/privacy-settings', `/privacy-settings (no blocks) @${width}`);
+    const other = await browser.newContext({ baseURL: server.url });
+    try {
+      const otherId = await signInThroughApi(other.request, server, await confirmedAccount(server));
+      await completeProfile(other.request, { username: `a11y_blk_${width}_${Date.now().toString(36)}`, displayName: 'Axe Blocked' });
+      await page.goto(`/profile/${otherId}`);
+      await page.getByRole('button', { name: 'Block Axe Blocked' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'visible' });
+      await page.waitForTimeout(400);
+      await expectNoSeriousAxeViolations(page, `block dialog @${width}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Block', exact: true }).click();
+      await page.waitForURL('**/browse');
+      await scan(page, '/privacy-settings', `/privacy-settings (one block) @${width}`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('finds no serious or critical violations on the information pages and the 404 page', async () => {
     const page = await newPage(width);
     for (const url of ['/help', '/contact', '/terms', '/privacy', '/features', '/pricing', '/install-app', '/no-such-page']) {

@@ -281,10 +281,12 @@ describe('another member’s profile', () => {
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
 
-    // Message opens the conversation; actions that come later are shown disabled, never as buttons that do nothing
+    // Message opens the conversation, Block is a real button (e2e/privacy.spec.ts); actions that come
+    // later are shown disabled, never as buttons that do nothing
     expect(await main.getByRole('link', { name: 'Message Alex & Sam' }).getAttribute('href')).toBe(`/messages/${alex.userId}`);
     expect(await main.getByRole('button', { name: 'Report Alex & Sam' }).isEnabled()).toBe(true);
-    for (const name of ['Like', 'Wink', 'Friend', 'Hotlist', 'Block']) {
+    expect(await main.getByRole('button', { name: 'Block Alex & Sam' }).isEnabled()).toBe(true);
+    for (const name of ['Like', 'Wink', 'Friend', 'Hotlist']) {
       expect(await main.getByRole('button', { name: new RegExp(`^${name} `) }).isDisabled()).toBe(true);
     }
     expect(await main.getByText('Coming soon', { exact: true }).isVisible()).toBe(true);

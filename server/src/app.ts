@@ -51,6 +51,9 @@ import { adminRoutes, reportsRoutes } from './modules/moderation/moderation.rout
 import { verificationRepository } from './modules/verification/verification.repository';
 import { verificationService } from './modules/verification/verification.service';
 import { verificationAdminRoutes, verificationRoutes } from './modules/verification/verification.routes';
+import { privacyRepository } from './modules/privacy/privacy.repository';
+import { privacyService } from './modules/privacy/privacy.service';
+import { blocksRoutes, privacyRoutes } from './modules/privacy/privacy.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -108,6 +111,7 @@ export function createApp(deps: AppDeps) {
     media,
     messaging,
   });
+  const privacy = privacyService({ repo: privacyRepository(database.db), events: realtime.hub });
 
   const app = new Hono<AppEnv>();
   app.onError((err, c) => handleError(err, c, log));
@@ -192,6 +196,8 @@ export function createApp(deps: AppDeps) {
   api.route('/verifications', verificationRoutes(verification));
   api.route('/admin/verifications', verificationAdminRoutes(verification));
   api.route('/messages', messagesRoutes(messaging, { quota, rateLimits: config.rateLimits }));
+  api.route('/privacy', privacyRoutes(privacy));
+  api.route('/blocks', blocksRoutes(privacy));
   api.route('/realtime', realtimeRoutes(realtime));
   api.route('/reports', reportsRoutes(moderation));
   api.route('/admin', adminRoutes(moderation));

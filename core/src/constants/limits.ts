@@ -17,4 +17,8 @@ export const limits = {
   /** objects and arrays inside one another in a JSON body; deeper is refused before any parser sees it */
   jsonMaxDepth: 64,
   contactMessageMax: 5000,
+  /** the optional reason a member gives when blocking someone */
+  blockReasonMax: 500,
+  /** blocked user id shown (spec §9): its first characters */
+  blockedIdShown: 8,
 } as const;

@@ -39,6 +39,7 @@ export const EVENT = {
   messageRead: 'message.read',
   typing: 'typing',
   presence: 'presence',
+  memberHidden: 'member.hidden',
   resync: 'resync',
   pong: 'pong',
 } as const;
@@ -57,6 +58,11 @@ export const messageReadPayload = z.object({ readerId: id, senderId: id, readAt:
 export const typingPayload = z.object({ userId: id, typing: z.boolean() });
 /** A watched member came online or went offline; never sent for members who hide their last-active time. */
 export const presencePayload = z.object({ userId: id, online: z.boolean(), lastActiveAt: z.string().nullable() });
+/**
+ * A block between you and `userId` now stands (`hidden`) or was lifted: drop them from (or bring them
+ * back to) open chats, inboxes and lists. Sent to both members; it says nothing of who blocked whom.
+ */
+export const memberHiddenPayload = z.object({ userId: id, hidden: z.boolean() });
 /** Events may have been missed (the server lost its database listener for a moment): refetch. */
 export const resyncPayload = z.object({});
 export const pongPayload = z.object({});
@@ -68,6 +74,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(EVENT.messageRead), payload: messageReadPayload }),
   z.object({ type: z.literal(EVENT.typing), payload: typingPayload }),
   z.object({ type: z.literal(EVENT.presence), payload: presencePayload }),
+  z.object({ type: z.literal(EVENT.memberHidden), payload: memberHiddenPayload }),
   z.object({ type: z.literal(EVENT.resync), payload: resyncPayload }),
   z.object({ type: z.literal(EVENT.pong), payload: pongPayload }),
 ]);

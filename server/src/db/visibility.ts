@@ -10,13 +10,22 @@ import { textArray } from './arrays';
  * here exactly as there, so the planner can use them.
  */
 
+/** `blocker` has blocked `blocked`: one look-up on the (blocker_id, blocked_id) key. */
+export const hasBlocked = (blocker: SQL | string, blocked: SQL | string) =>
+  sql`exists (select 1 from user_blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
+
 /**
  * Neither member has blocked the other (blocks hide both ways). Two look-ups on the
  * (blocker_id, blocked_id) key; one `or` of both directions reads every block for every row.
  */
-export const noBlockBetween = (me: string, other: SQL) => sql`
-  not exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = ${other})
-  and not exists (select 1 from user_blocks b where b.blocker_id = ${other} and b.blocked_id = ${me})`;
+export const noBlockBetween = (me: string, other: SQL) => sql`not ${hasBlocked(me, other)} and not ${hasBlocked(other, me)}`;
+
+/**
+ * Whether `viewer` looking at a profile leaves a trace (Looked @ Me): not while they are in anonymous
+ * mode. Nothing is recorded then, so turning it off later reveals nothing either.
+ */
+export const leavesViewTrace = (viewer: string) =>
+  sql`not exists (select 1 from profiles v where v.user_id = ${viewer} and v.anonymous_mode)`;
 
 /**
  * Finished profiles of members not in anonymous mode and not suspended (profiles.suspended, kept from
@@ -61,6 +70,12 @@ export const activityKey = sql`p.activity_key`;
 
 /** The last-active time others may be told: null for members who hide it. */
 export const visibleActivity = sql`case when p.hide_last_active then null else p.last_active_at end`;
+
+/**
+ * Whether `viewer` may follow the presence of the member of profile `p` live (the socket's
+ * presence.watch): not when that member hides their last-active time, nor across a block.
+ */
+export const presenceSeenBy = (viewer: string) => sql`not p.hide_last_active and ${noBlockBetween(viewer, sql`p.user_id`)}`;
 
 /** Online as others may see it: members who hide their last-active time are never online to others. */
 // the interval written into the statement, so the planner can estimate how few are online now

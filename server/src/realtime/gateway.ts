@@ -107,6 +107,10 @@ export function createGateway(opts: GatewayOptions) {
       if (!online && registry.hasUser(userId) && hidden.get(userId) === false)
         track(publishPresence(userId, true), 'realtime presence failed');
     },
+    onHidden(userId) {
+      // until the next touch reads it again: no "online" from this process for them
+      if (registry.hasUser(userId)) hidden.set(userId, true);
+    },
   });
   let nextId = 1;
   let heartbeat: NodeJS.Timeout | null = null;

@@ -13,16 +13,20 @@ export const NOTIFY_MAX_BYTES = 7000;
  * What crosses processes through NOTIFY:
  * - `to`: an event for every socket of these members;
  * - `ref`: the same for a message.created too big for NOTIFY, carrying only the message id;
- * - `watch`: a presence event for the sockets watching `about`.
+ * - `watch`: a presence event for the sockets watching `about`;
+ * - `hide`: `about` now hides their last-active time: their watchers are told they are offline, then dropped.
  */
 type Envelope =
   | { k: 'to'; to: string[]; e: ServerEvent }
   | { k: 'ref'; to: string[]; id: string }
-  | { k: 'watch'; about: string; e: ServerEventOf<'presence'> };
+  | { k: 'watch'; about: string; e: ServerEventOf<'presence'> }
+  | { k: 'hide'; about: string };
 
 /** What feature services use to emit events. Publishing never throws: delivery is best effort, clients resync. */
 export interface RealtimeEvents {
   publish(userIds: string[], event: ServerEvent): Promise<void>;
+  /** `userId` turned on Hide Last Active: everyone watching them sees them offline, with no time, and hears no more. */
+  hidePresence(userId: string): Promise<void>;
 }
 
 export interface HubDeps {
@@ -33,6 +37,8 @@ export interface HubDeps {
   loadMessage(id: string): Promise<MessageDto | undefined>;
   /** a presence event arrived (from any process, this one included) */
   onPresence?(event: ServerEventOf<'presence'>): void;
+  /** a member hid their last-active time (from any process, this one included) */
+  onHidden?(userId: string): void;
 }
 
 /**
@@ -63,6 +69,9 @@ export function createHub(deps: HubDeps) {
         if (!Array.isArray(envelope.to)) return;
         const text = JSON.stringify(envelope.e);
         for (const id of envelope.to) registry.sendToUser(id, text);
+        // a block now stands: neither member's sockets hear the other's presence from here on
+        if (envelope.e.type === EVENT.memberHidden && envelope.e.payload.hidden)
+          for (const id of envelope.to) registry.stopWatching(id, envelope.e.payload.userId);
         return;
       }
       case 'ref': {
@@ -77,6 +86,13 @@ export function createHub(deps: HubDeps) {
         registry.sendToWatchers(envelope.about, JSON.stringify(envelope.e));
         deps.onPresence?.(envelope.e);
         return;
+      case 'hide': {
+        const offline: ServerEvent = { type: EVENT.presence, payload: { userId: envelope.about, online: false, lastActiveAt: null } };
+        registry.sendToWatchers(envelope.about, JSON.stringify(offline));
+        registry.dropWatchers(envelope.about);
+        deps.onHidden?.(envelope.about);
+        return;
+      }
       default:
         return;
     }
@@ -116,6 +132,10 @@ export function createHub(deps: HubDeps) {
       if (Buffer.byteLength(JSON.stringify(envelope)) <= NOTIFY_MAX_BYTES) return notify(envelope);
       if (event.type === EVENT.messageCreated) return notify({ k: 'ref', to, id: event.payload.message.id });
       log.error({ type: event.type }, 'realtime event too large to publish');
+    },
+
+    async hidePresence(userId: string) {
+      await notify({ k: 'hide', about: userId });
     },
 
     async publishPresence(event: ServerEventOf<'presence'>) {

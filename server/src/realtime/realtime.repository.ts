@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { profiles, session, userBlocks } from '../db/schema/index';
+import { textArray } from '../db/arrays';
+import { profiles, session } from '../db/schema/index';
+import { noBlockBetween, presenceSeenBy } from '../db/visibility';
 
 /** The queries the socket gateway needs: sessions, last-active times, blocks. */
 export function realtimeRepository(db: Db) {
@@ -36,28 +38,17 @@ export function realtimeRepository(db: Db) {
     async watchable(viewerId: string, userIds: string[]): Promise<{ userId: string; lastActiveAt: Date }[]> {
       const ids = userIds.filter((id) => id !== viewerId);
       if (ids.length === 0) return [];
-      return db
-        .select({ userId: profiles.userId, lastActiveAt: profiles.lastActiveAt })
-        .from(profiles)
-        .where(
-          and(
-            inArray(profiles.userId, ids),
-            eq(profiles.hideLastActive, false),
-            sql`not exists (select 1 from ${userBlocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.userId})
-                  or (b.blocker_id = ${profiles.userId} and b.blocked_id = ${viewerId}))`,
-          ),
-        );
+      const rows = await db.execute<{ userId: string; lastActiveMs: number | string }>(
+        sql`select p.user_id as "userId", extract(epoch from p.last_active_at) * 1000 as "lastActiveMs" from profiles p
+            where p.user_id = any(${textArray(ids)}) and ${presenceSeenBy(viewerId)}`,
+      );
+      return rows.rows.map((r) => ({ userId: r.userId, lastActiveAt: new Date(Number(r.lastActiveMs)) }));
     },
 
+    /** Whether a block stands between the two, either way (db/visibility.ts). */
     async blockedEitherWay(a: string, b: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: userBlocks.id })
-        .from(userBlocks)
-        .where(
-          or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))),
-        )
-        .limit(1);
-      return rows.length > 0;
+      const rows = await db.execute<{ open: boolean }>(sql`select ${noBlockBetween(a, sql`${b}`)} as open`);
+      return rows.rows[0]?.open === false;
     },
   };
 }

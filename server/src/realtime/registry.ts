@@ -76,6 +76,20 @@ export function createRegistry() {
         set.add(conn);
       }
     },
+    /** `userId`'s sockets here stop hearing `aboutId`'s presence (a block now stands between them). */
+    stopWatching(userId: string, aboutId: string) {
+      const set = watchers.get(aboutId);
+      for (const conn of byUser.get(userId) ?? []) {
+        conn.watching.delete(aboutId);
+        set?.delete(conn);
+      }
+      if (set?.size === 0) watchers.delete(aboutId);
+    },
+    /** Nobody here hears `aboutId`'s presence any more (they hid their last-active time). */
+    dropWatchers(aboutId: string) {
+      for (const conn of watchers.get(aboutId) ?? []) conn.watching.delete(aboutId);
+      watchers.delete(aboutId);
+    },
     hasUser: (userId: string) => byUser.has(userId),
     users: () => [...byUser.keys()],
     connections: () => [...byUser.values()].flatMap((set) => [...set]),

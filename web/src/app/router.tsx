@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: '/looked-at-me', ...page(() => import('../features/profile-views/LookedAtMePage'), 'member') },
       { path: '/messages', ...page(() => import('../features/messages/MessagesPage'), 'member') },
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },
+      { path: '/privacy-settings', ...page(() => import('../features/privacy/PrivacySettingsPage'), 'member') },
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
       { path: '/admin', ...page(() => import('../features/moderation/AdminPage'), 'member') },
       { path: '/verification', ...page(() => import('../features/verification/VerificationPage'), 'member') },

@@ -3,7 +3,6 @@ export const comingSoon: Record<string, { title: string; line: string }> = {
   '/clubs': { title: 'Clubs', line: 'Clubs across the UK by region, with reviews from members.' },
   '/updates': { title: 'Updates', line: 'What your friends and hotlist have been up to.' },
   '/content': { title: 'Upload Content', line: 'Share photos and videos, free, premium or pay-per-view.' },
-  '/privacy-settings': { title: 'Privacy Settings', line: 'Anonymous mode, hide last active, hide location and your blocked members.' },
   '/notifications': { title: 'Notifications', line: 'Likes, winks, friend invites and messages in one place.' },
   '/friends': { title: 'Friends', line: 'Invite members as friends and see your friends list.' },
   '/hotlist': { title: 'Hot List', line: 'Keep the members you like on a list of your own.' },

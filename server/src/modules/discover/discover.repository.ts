@@ -7,9 +7,11 @@ import { blockedIdsOf } from '../../db/blocks';
 import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
 import {
   activityKey,
+  hasBlocked,
   noBlockBetween,
   onlineExpr,
   placedForOthers,
+  shownTo,
   shownToAnyone,
   visibleActivity,
   visibleToExcept,
@@ -162,8 +164,8 @@ export function discoverRepository(db: Db) {
         sql`
         select p.user_id as id, p.username, p.display_name as "displayName",
           p.setup_completed_at is not null as finished, p.anonymous_mode as anonymous,
-          exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = p.user_id) as "blockedByMe",
-          exists (select 1 from user_blocks b where b.blocker_id = p.user_id and b.blocked_id = ${me}) as "blocksMe"
+          ${hasBlocked(me, sql`p.user_id`)} as "blockedByMe",
+          ${hasBlocked(sql`p.user_id`, me)} as "blocksMe"
         from profiles p where p.user_id = ${id}`,
       );
       return rows[0];
@@ -203,7 +205,8 @@ export function discoverRepository(db: Db) {
     /**
      * The member's part of the stats row: of the verified members counted community-wide, those they
      * may not see (themself and anyone on either side of a block: a few primary-key look-ups), their
-     * matches (mutual likes with members on neither side of a block) and views of their profile.
+     * matches (mutual likes with members on neither side of a block) and views of their profile by
+     * members they may be shown (as Looked @ Me lists them: not across a block).
      */
     async stats(me: string) {
       const rows = await executePrepared<{ unseenVerified: number | string; matches: number | string; views: number | string }>(
@@ -218,7 +221,8 @@ export function discoverRepository(db: Db) {
             where p.verified and ${shownToAnyone}) as "unseenVerified",
           (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
             where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
-          (select count(*) from profile_views v where v.viewed_id = ${me}) as views`,
+          (select count(*) from profile_views v join profiles p on p.user_id = v.viewer_id
+            where v.viewed_id = ${me} and ${shownTo(me)}) as views`,
       );
       const row = rows[0];
       return { unseenVerified: Number(row?.unseenVerified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };

@@ -1,8 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ONLINE_WINDOW_MS } from '@velvet/core/realtime/events';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
+import { blockedIdsOf } from '../../db/blocks';
+import { hasBlocked, onlineExpr, visibleActivity } from '../../db/visibility';
 import { messages, starredConversations, user } from '../../db/schema/index';
 
 /** A keyset position: a timestamp with its full microseconds (as text) and an id breaking ties. */
@@ -52,20 +53,18 @@ const iso = (col: SQL | SQL.Aliased | string) =>
   sql`to_char(${typeof col === 'string' ? sql.raw(col) : col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * Everyone in a block with `me`, as an array computed once per statement: `x <> all(...)` then
- * filters rows one by one and keeps an ordered index scan (NOT EXISTS would become an anti-join
+ * Everyone in a block with `me`, as an array computed once per statement (db/blocks.ts): `x <> all(...)`
+ * then filters rows one by one and keeps an ordered index scan (NOT EXISTS would become an anti-join
  * that reads every row before the LIMIT).
  */
-const blockedWith = (me: string) =>
-  sql`array(select blocked_id from user_blocks where blocker_id = ${me} union select blocker_id from user_blocks where blocked_id = ${me})`;
+const blockedWith = blockedIdsOf;
 
 const messageColumns = sql`m.id, m.client_id as "clientId", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
   m.message_type as "messageType", ${iso('m.created_at')} as "createdAt", ${iso('m.read_at')} as "readAt", ${iso('m.created_at')} as position`;
 
 /** One row when `other` has an account: whether `me` blocked them, and whether they blocked `me`. */
 const relationOf = (me: string, other: string) =>
-  sql`exists (select 1 from user_blocks where blocker_id = ${me} and blocked_id = u.id) as "blockedByMe",
-      exists (select 1 from user_blocks where blocker_id = u.id and blocked_id = ${me}) as "blockedMe"
+  sql`${hasBlocked(me, sql`u.id`)} as "blockedByMe", ${hasBlocked(sql`u.id`, me)} as "blockedMe"
       from "user" u where u.id = ${other}`;
 
 /** Every statement here reads or writes by member and message ids, whose plans do not depend on the values. */
@@ -193,8 +192,8 @@ export function messagesRepository(db: Db) {
             )
             select l.other_id as "otherId", p.username, p.display_name as "displayName", p.avatar_url as "avatarUrl",
                    coalesce(u.verified, false) as verified,
-                   case when coalesce(p.hide_last_active, false) then null else ${iso('p.last_active_at')} end as "lastActiveAt",
-                   (not coalesce(p.hide_last_active, false) and p.last_active_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000})) is true as online,
+                   ${iso(visibleActivity)} as "lastActiveAt",
+                   coalesce(${onlineExpr}, false) as online,
                    l.last_message_id as "lastId", lm.content as "lastContent", l.last_sender_id as "lastSenderId",
                    ${iso('l.last_message_at')} as "lastAt", ${iso('l.last_message_at')} as position,
                    l.unread_count as "unreadCount",

@@ -46,7 +46,8 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
 
   function refuseBlocked(relation: { blockedByMe: boolean; blockedMe: boolean }) {
     if (relation.blockedByMe) throw new AppError(403, 'BLOCKED', messages.messaging.blockedByYou);
-    if (relation.blockedMe) throw new AppError(403, 'BLOCKED', messages.messaging.blocked);
+    // the member who was blocked is not told so: only that they cannot message this member
+    if (relation.blockedMe) throw new AppError(403, 'CANNOT_MESSAGE', messages.messaging.blocked);
   }
 
   async function markRead(me: string, otherId: string) {

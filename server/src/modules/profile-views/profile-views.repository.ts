@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
-import { noBlockBetween, shownTo } from '../../db/visibility';
+import { leavesViewTrace, noBlockBetween, shownTo } from '../../db/visibility';
 
 export type ViewerRow = MemberCardRow & { day: string; at: string };
 /** Where a page of viewers begins: after this one (day, first look as others may sort by it, id). */
@@ -25,7 +25,7 @@ export function profileViewsRepository(db: Db) {
         insert into profile_views (viewed_id, day, viewer_id)
         select ${viewedId}, ${day}::date, ${viewerId}
         where ${viewedId} <> ${viewerId}
-          and not exists (select 1 from profiles v where v.user_id = ${viewerId} and v.anonymous_mode)
+          and ${leavesViewTrace(viewerId)}
           and ${noBlockBetween(viewerId, sql`${viewedId}`)}
         on conflict do nothing`);
     },

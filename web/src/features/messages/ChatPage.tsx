@@ -76,11 +76,11 @@ export default function ChatPage() {
       />
     );
   }
-  const blocked = error instanceof ApiError && error.code === 'BLOCKED';
+  const blocked = error instanceof ApiError && (error.code === 'BLOCKED' || error.code === 'CANNOT_MESSAGE');
 
   return (
     <div className="grid grid-cols-1 gap-3">
-      {member ? <ChatHeader member={member} /> : <h1 className="text-lg font-bold">Messages</h1>}
+      {member ? <ChatHeader member={member} blockable={!blocked} /> : <h1 className="text-lg font-bold">Messages</h1>}
       {status === 'reconnecting' && (
         <p role="status" className="rounded-xl bg-raised px-3 py-2 text-xs text-muted">
           Reconnecting… new messages will appear when the connection is back.

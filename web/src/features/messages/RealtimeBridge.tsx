@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { EVENT, type ServerEvent } from '@velvet/core/realtime/events';
+import { refreshAfterBlockChange } from '../../lib/blocks';
 import { realtime, useRealtimeStatus } from '../../lib/realtime';
 import { queryClient } from '../../lib/query-client';
 import { sessionKey } from '../../lib/session';
@@ -49,6 +50,17 @@ function handle(me: string, event: ServerEvent) {
     case EVENT.presence:
       setPresence(event.payload.userId, event.payload.online, event.payload.lastActiveAt);
       return;
+    case EVENT.memberHidden: {
+      // a block stood up (or came down) between us: no typing or presence of theirs stays on screen,
+      // and every list, count, profile and chat is read again
+      const { userId, hidden } = event.payload;
+      if (hidden) {
+        setTyping(userId, false);
+        setPresence(userId, false, null);
+      }
+      refreshAfterBlockChange();
+      return;
+    }
     case EVENT.ready:
     case EVENT.resync:
     case EVENT.pong:

@@ -5,6 +5,7 @@ import { typeBadge } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
 import type { MemberCard as Card } from '@velvet/core/schemas/member.schema';
 import { Avatar } from '../../../components/ui/Avatar';
+import { BlockMenu } from '../../../components/block/BlockMenu';
 import { LabelBadge } from '../../../components/ui/Badge';
 import { MemberBadges } from '../../../components/ui/MemberBadges';
 import { Button } from '../../../components/ui/Button';
@@ -46,12 +47,12 @@ function LikeButton({ member: m }: { member: Card }) {
   );
 }
 
-/** A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified, Like. */
+/** A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified, Like, and a menu to block them. */
 export function MemberCard({ member: m }: { member: Card }) {
   const type = typeBadge(m.gender);
   const place = [m.location, m.distance].filter(Boolean).join(' · ');
   return (
-    <li className="grid content-start gap-2 rounded-2xl border border-line bg-card p-2">
+    <li className="relative grid content-start gap-2 rounded-2xl border border-line bg-card p-2">
       <Link to={`/profile/${encodeURIComponent(m.userId)}`} className="grid gap-2 rounded-xl hover:bg-raised">
         <span className="relative grid aspect-square place-items-center overflow-hidden rounded-xl bg-raised">
           {m.avatarUrl ? (
@@ -77,6 +78,7 @@ export function MemberCard({ member: m }: { member: Card }) {
         </span>
       </Link>
       <LikeButton member={m} />
+      <BlockMenu member={{ userId: m.userId, name: `@${m.username}` }} className="absolute right-2 top-2 rounded-xl bg-page/70" />
     </li>
   );
 }

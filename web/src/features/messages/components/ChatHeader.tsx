@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck } from 'lucide-react';
 import { Avatar } from '../../../components/ui/Avatar';
+import { BlockMenu } from '../../../components/block/BlockMenu';
 import { isActiveNow, lastActiveText } from '../../../lib/last-active';
 import { useIsTyping, useLivePresence } from '../live-state';
 
@@ -13,11 +14,12 @@ export interface ChatMember {
   lastActiveAt: string | null;
 }
 
-/** Back to the list, who the chat is with, and whether they are typing, online or when last active. */
-export function ChatHeader({ member }: { member: ChatMember }) {
+/** Back to the list, who the chat is with, whether they are typing, online or when last active, and a menu to block them. */
+export function ChatHeader({ member, blockable = true }: { member: ChatMember; blockable?: boolean }) {
   const typing = useIsTyping(member.id);
   const live = useLivePresence(member.id);
-  const lastActiveAt = live?.lastActiveAt ?? member.lastActiveAt;
+  // the socket's word is the latest: a null time means they hide it now (Hide Last Active), not "unknown"
+  const lastActiveAt = live ? live.lastActiveAt : member.lastActiveAt;
   const online = live ? live.online : member.online || (lastActiveAt !== null && isActiveNow(lastActiveAt));
   const status = typing ? 'typing…' : online ? 'Online' : lastActiveAt ? lastActiveText(lastActiveAt) : null;
 
@@ -48,6 +50,7 @@ export function ChatHeader({ member }: { member: ChatMember }) {
           </span>
         </span>
       </Link>
+      {blockable && <BlockMenu member={{ userId: member.id, name: member.name }} />}
     </div>
   );
 }
