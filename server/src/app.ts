@@ -45,6 +45,9 @@ import { savedSearchesRoutes, searchRoutes } from './modules/search/search.route
 import { profileViewsRepository } from './modules/profile-views/profile-views.repository';
 import { profileViewsService } from './modules/profile-views/profile-views.service';
 import { profileViewsRoutes } from './modules/profile-views/profile-views.routes';
+import { connectionsRepository } from './modules/connections/connections.repository';
+import { connectionsService } from './modules/connections/connections.service';
+import { connectionsRoutes, friendsRoutes, hotlistRoutes, winksRoutes } from './modules/connections/connections.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -73,6 +76,7 @@ export function createApp(deps: AppDeps) {
   const members = membersService(membersRepository(database.db), { onlineCountTtlMs: config.onlineCountSeconds * 1000 });
   const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
+  const connections = connectionsService(connectionsRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -134,6 +138,10 @@ export function createApp(deps: AppDeps) {
   api.route('/saved-searches', savedSearchesRoutes(search));
   api.route('/search', searchRoutes(search));
   api.route('/profile-views', profileViewsRoutes(profileViews));
+  api.route('/connections', connectionsRoutes(connections));
+  api.route('/friends', friendsRoutes(connections));
+  api.route('/winks', winksRoutes(connections));
+  api.route('/hotlist', hotlistRoutes(connections));
   if (config.rateLimits)
     api.post(
       '/contact',
