@@ -62,6 +62,9 @@ export const routes: RouteObject[] = [
       { path: '/looked-at-me', ...page(() => import('../features/profile-views/LookedAtMePage'), 'member') },
       { path: '/messages', ...page(() => import('../features/messages/MessagesPage'), 'member') },
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },
+      { path: '/friends', ...page(() => import('../features/connections/FriendsPage'), 'member') },
+      { path: '/winks', ...page(() => import('../features/connections/WinksPage'), 'member') },
+      { path: '/hotlist', ...page(() => import('../features/connections/HotlistPage'), 'member') },
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.

@@ -7,7 +7,8 @@ import { memberCardColumns, type MemberCardRow } from '../members/members.public
 
 /** A list of connections: friends, invites received or sent, winks received or sent, the hotlist. */
 export type ConnectionList = 'friends' | 'received' | 'sent' | 'winksReceived' | 'winksSent' | 'hotlist';
-export type ConnectionRow = MemberCardRow & { at: string; lastActiveAt: string | null; joinedAt: string };
+/** `atKey` is the time as PostgreSQL wrote it (the page cursor's key); the others are ISO 8601 for the member's eyes. */
+export type ConnectionRow = MemberCardRow & { atKey: string; at: string; lastActiveAt: string | null; joinedAt: string };
 /** Where a page begins: after this one (when connected, as PostgreSQL wrote it; the member's id). */
 export interface ConnectionsAfter {
   at: string;
@@ -29,6 +30,9 @@ const sources: Record<ConnectionList, (me: string) => SQL> = {
 
 /** The rows of `source` whose member `me` may see (their page by link: blocks hide both ways). */
 const seen = (me: string, source: SQL) => sql`(${source}) s join profiles p on p.user_id = s.other where ${pageSeenBy(me, sql`s.other`)}`;
+
+/** A time as ISO 8601 in UTC, as browsers read it. */
+const iso = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type Run = Pick<Db, 'execute'>;
 
@@ -57,7 +61,8 @@ export function connectionsRepository(db: Db) {
     async page(list: ConnectionList, me: string, opts: { after: ConnectionsAfter | null; limit: number }): Promise<ConnectionRow[]> {
       const resume = opts.after ? sql`and (s.at, s.other) < (${opts.after.at}::timestamptz, ${opts.after.id})` : sql``;
       const rows = await db.execute<ConnectionRow>(sql`
-        select ${memberCardColumns}, s.at::text as at, ${visibleActivity}::text as "lastActiveAt", p.created_at::text as "joinedAt"
+        select ${memberCardColumns}, s.at::text as "atKey", ${iso(sql`s.at`)} as at,
+          ${iso(visibleActivity)} as "lastActiveAt", ${iso(sql`p.created_at`)} as "joinedAt"
         from ${seen(me, sources[list](me))} ${resume}
         order by s.at desc, s.other desc
         limit ${opts.limit}`);

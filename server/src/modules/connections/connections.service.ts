@@ -52,7 +52,7 @@ export function connectionsService(repo: ConnectionsRepository, clock: () => Dat
     const last = page.at(-1);
     return {
       items: page.map((r) => ({ member: toMemberCard(r, from), at: r.at, lastActiveAt: r.lastActiveAt, joinedAt: r.joinedAt })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.userId }) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.userId }) : null,
     };
   }
 

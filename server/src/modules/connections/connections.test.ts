@@ -207,7 +207,8 @@ describe('hotlist', () => {
     await ok(as.pager!.request('PUT', `/api/v1/hotlist/${ids.dan}`), 204);
     const page = await list('pager', 'hotlist');
     expect(names(page)).toEqual(['dan', 'cat']);
-    expect(page.items[0]).toMatchObject({ joinedAt: expect.any(String), at: expect.any(String) });
+    expect(page.items[0]).toMatchObject({ joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), at: expect.stringMatching(/Z$/) });
+    expect(Date.parse(page.items[0]!.joinedAt)).not.toBeNaN();
     expectNoPositionIn(page);
     expect(await state('pager', 'dan')).toMatchObject({ hotlisted: true });
     expect(await summary('pager')).toMatchObject({ hotlist: 2 });
