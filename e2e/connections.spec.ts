@@ -57,16 +57,14 @@ describe('friends, winks and hotlist', () => {
     await ben.page.getByRole('tab', { name: 'Friends' }).click();
     await ben.page.getByRole('button', { name: 'Remove Ana', exact: true }).waitFor();
 
-    // seen: the NEW label is gone from Ben's dashboard, and no invite waits
+    // seen: once the dashboard has its counts, the NEW label is gone and no invite waits
+    const counted = ben.page.waitForResponse((r) => r.url().endsWith('/api/v1/connections/summary') && r.ok());
     await ben.page.goto('/dashboard');
-    await ben.page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => ben.page.locator('a[href="/friends?tab=received"]').innerText()).not.toContain('NEW');
-    expect(
-      await ben.page
-        .locator('a[href="/friends?tab=received"]')
-        .getByLabel(/invite/)
-        .count(),
-    ).toBe(0);
+    await counted;
+    await ben.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const invites = ben.page.locator('a[href="/friends?tab=received"]');
+    expect(await invites.innerText()).not.toContain('NEW');
+    expect(await invites.getByLabel(/invite/).count()).toBe(0);
 
     await ana.page.goto('/friends');
     await ana.page.getByRole('button', { name: 'Remove Ben', exact: true }).waitFor();
@@ -90,8 +88,12 @@ describe('friends, winks and hotlist', () => {
     await expectNoSeriousAxeViolations(ben.page, '/winks');
   });
 
-  it('Ana adds Ben to her hotlist, sees him on /hotlist and removes him', async () => {
+  it('Ana likes Ben, adds him to her hotlist, sees him on /hotlist and removes him', async () => {
     await ana.page.goto(`/profile/${ben.id}`);
+    // Like is Discover's like: it stays, shown as Liked
+    await action(ana.page, 'Like').click();
+    await action(ana.page, 'Liked').waitFor();
+    expect(await action(ana.page, 'Liked').getAttribute('aria-pressed')).toBe('true');
     await action(ana.page, 'Hotlist').click();
     await action(ana.page, 'On hotlist').waitFor();
     await expectNoSeriousAxeViolations(ana.page, '/profile/:userId');

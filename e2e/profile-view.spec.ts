@@ -140,7 +140,7 @@ describe('my profile', () => {
     expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     await expect.poll(() => count(page, 'Photos').innerText()).toBe('0');
     for (const label of ['Profile views', 'Friends', 'Matches', 'Videos'])
-      await expect.poll(() => count(page, label).innerText()).toBe('0');
+      await expect.poll(() => count(page, label).innerText(), { timeout: 10_000 }).toBe('0');
     expect(await page.getByText('0/30').isVisible()).toBe(true);
     expect(await page.getByText('No photos yet').isVisible()).toBe(true);
 

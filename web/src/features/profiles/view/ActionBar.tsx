@@ -24,13 +24,21 @@ const PLANNED = [
 ] as const;
 const on = 'border-brand-pink/60 bg-brand-pink/15 text-pink-200';
 
-function ToggleButton(props: { pressed: boolean; busy: boolean; onClick: () => void; icon: ReactNode; label: string; name: string }) {
+function ToggleButton(props: {
+  pressed: boolean;
+  busy: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  label: string;
+  name: string;
+}) {
   return (
     <button
       type="button"
       aria-pressed={props.pressed}
       aria-busy={props.busy || undefined}
-      disabled={props.busy}
+      disabled={props.busy || props.disabled}
       onClick={props.onClick}
       className={`${toggle} ${props.pressed ? on : off}`}
     >
@@ -144,7 +152,8 @@ function ActionList(props: {
           pressed={s.liked}
           busy={props.likeBusy}
           // a like stays (Discover has no unlike)
-          onClick={() => !s.liked && props.onLike()}
+          disabled={s.liked}
+          onClick={props.onLike}
           icon={<Heart aria-hidden size={20} fill={s.liked ? 'currentColor' : 'none'} />}
           label={labels.like}
           name={name}
