@@ -54,6 +54,9 @@ import { verificationAdminRoutes, verificationRoutes } from './modules/verificat
 import { privacyRepository } from './modules/privacy/privacy.repository';
 import { privacyService } from './modules/privacy/privacy.service';
 import { blocksRoutes, privacyRoutes } from './modules/privacy/privacy.routes';
+import { connectionsRepository } from './modules/connections/connections.repository';
+import { connectionsService } from './modules/connections/connections.service';
+import { connectionsRoutes, friendsRoutes, hotlistRoutes, winksRoutes } from './modules/connections/connections.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps) {
   const members = membersService(membersRepository(database.db), { onlineCountTtlMs: config.onlineCountSeconds * 1000 });
   const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
+  const connections = connectionsService(connectionsRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -164,6 +168,10 @@ export function createApp(deps: AppDeps) {
   api.route('/saved-searches', savedSearchesRoutes(search));
   api.route('/search', searchRoutes(search));
   api.route('/profile-views', profileViewsRoutes(profileViews));
+  api.route('/connections', connectionsRoutes(connections));
+  api.route('/friends', friendsRoutes(connections));
+  api.route('/winks', winksRoutes(connections));
+  api.route('/hotlist', hotlistRoutes(connections));
   if (config.rateLimits)
     api.post(
       '/contact',

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './discovery';
 export * from './moderation';
 export * from './verification';
+export * from './connections';

@@ -6,6 +6,7 @@ import { useUnreadCount } from '../../lib/unread-messages';
 import { useOnlineCount } from '../../lib/online-count';
 import { useSession } from '../../lib/session';
 import { siteName } from '../../lib/site';
+import { useConnectionsSummary } from '../../lib/connections';
 import { useViewsToday } from './api/get-views-today';
 import { dashboardTiles, type TileCount } from './tiles';
 
@@ -13,13 +14,21 @@ import { dashboardTiles, type TileCount } from './tiles';
 const countLabel: Record<TileCount, (n: number) => string> = {
   unreadMessages: (n) => `${n} unread`,
   viewsToday: (n) => `${n}`,
+  friendInvites: (n) => `${n} ${n === 1 ? 'invite' : 'invites'}`,
+  winksNew: (n) => `${n} new ${n === 1 ? 'wink' : 'winks'}`,
 };
 
 const quickLink = 'flex min-h-11 items-center gap-2 rounded-xl border border-line bg-card px-3 text-sm hover:bg-raised';
 
 export default function DashboardPage() {
   const { me } = useSession();
-  const counts: Record<TileCount, number | undefined> = { unreadMessages: useUnreadCount(), viewsToday: useViewsToday() };
+  const summary = useConnectionsSummary();
+  const counts: Record<TileCount, number | undefined> = {
+    unreadMessages: useUnreadCount(),
+    viewsToday: useViewsToday(),
+    friendInvites: summary?.friendInvites,
+    winksNew: summary?.winksNew,
+  };
   const online = useOnlineCount();
   if (me && !me.setupCompleted) return <Navigate to="/setup-profile" replace />;
   return (
@@ -61,8 +70,8 @@ export default function DashboardPage() {
               {tile.count === 'viewsToday' && !!counts.viewsToday && (
                 <span className="-mt-1.5 text-[0.7rem] font-normal text-muted">{messages.profileViews.peopleToday}</span>
               )}
-              {tile.isNew && (
-                <span className="absolute right-1.5 top-1.5">
+              {tile.newWhen && !!summary?.[tile.newWhen] && (
+                <span className="absolute left-1.5 top-1.5">
                   <LabelBadge>NEW</LabelBadge>
                 </span>
               )}

@@ -23,22 +23,27 @@ import {
   LogOut,
 } from 'lucide-react';
 
-/** The live counts a tile can show: unread messages, and members who looked at the profile today. */
-export type TileCount = 'unreadMessages' | 'viewsToday';
+/**
+ * The live counts a tile can show: unread messages, members who looked at the profile today,
+ * pending friend invites and winks not seen yet.
+ */
+export type TileCount = 'unreadMessages' | 'viewsToday' | 'friendInvites' | 'winksNew';
+/** What makes a tile's NEW label show: invites or winks that arrived since the member last opened the page. */
+export type TileNew = 'friendInvitesNew' | 'winksNew';
 
 export interface Tile {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** a NEW flag is a label, not a number (spec §2) */
-  isNew?: boolean;
+  /** a NEW flag is a label, not a number (spec §2), shown while this count is above zero */
+  newWhen?: TileNew;
   /** a live count shown on the tile (absent, not zero, when there is none) */
   count?: TileCount;
 }
 
 /**
  * The dashboard's tile grid (spec §2 Dashboard home). A badge is a real count or absent; the NEW
- * flags on Friend Invites and Winks are the spec's labels, never numbers.
+ * flags on Friend Invites and Winks are the spec's labels, shown only while something is unseen.
  */
 export const dashboardTiles: Tile[] = [
   { label: 'Mail', to: '/messages', icon: Mail, count: 'unreadMessages' },
@@ -48,9 +53,9 @@ export const dashboardTiles: Tile[] = [
   { label: 'Hot Photos/Videos', to: '/content', icon: Flame },
   { label: 'Your Photos/Videos', to: '/content', icon: FolderHeart },
   { label: "Pics you Fab'd", to: '/content', icon: Heart },
-  { label: 'Friend Invites', to: '/friends', icon: UserPlus, isNew: true },
+  { label: 'Friend Invites', to: '/friends?tab=received', icon: UserPlus, count: 'friendInvites', newWhen: 'friendInvitesNew' },
   { label: 'My Friends', to: '/friends', icon: Users },
-  { label: 'Winks', to: '/winks', icon: Smile, isNew: true },
+  { label: 'Winks', to: '/winks', icon: Smile, count: 'winksNew', newWhen: 'winksNew' },
   { label: 'Update status', to: '/edit-profile', icon: PenLine },
   { label: 'Hotlist', to: '/hotlist', icon: ListStart },
   { label: 'Forum', to: '/forum', icon: MessagesSquare },

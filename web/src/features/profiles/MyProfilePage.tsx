@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { buttonClass } from '../../components/ui/Button';
 import { useOwnProfile } from './api/get-own-profile';
 import { useGallery } from './api/gallery';
+import { useConnectionsSummary } from '../../lib/connections';
 import { GalleryManager } from './gallery/GalleryManager';
 import { ProfileHeader } from './view/ProfileHeader';
 import { ProfileSkeleton } from './view/Skeleton';
@@ -64,6 +65,7 @@ const onOff = (on: boolean) => (on ? <LabelBadge tone="success">On</LabelBadge> 
 
 function OwnProfileBody({ profile: p }: { profile: OwnProfile }) {
   const gallery = useGallery(p.userId);
+  const summary = useConnectionsSummary();
   const plural = p.kind !== 'individual';
   const location = [p.locationCity, p.locationCountry].filter(Boolean).join(', ');
   const verification = verificationLabel(p.verificationStatus);
@@ -83,9 +85,9 @@ function OwnProfileBody({ profile: p }: { profile: OwnProfile }) {
 
       <OwnStats
         stats={[
-          { label: 'Profile views', value: 0 },
-          { label: 'Friends', value: 0 },
-          { label: 'Matches', value: 0 },
+          { label: 'Profile views', value: summary?.profileViews ?? null },
+          { label: 'Friends', value: summary?.friends ?? null },
+          { label: 'Matches', value: summary?.matches ?? null },
           { label: 'Photos', value: gallery.data ? gallery.data.length : null },
           { label: 'Videos', value: 0 },
         ]}
@@ -95,7 +97,7 @@ function OwnProfileBody({ profile: p }: { profile: OwnProfile }) {
         <Link to="/edit-profile" className={buttonClass('secondary', 'flex-1')}>
           <PenLine aria-hidden size={16} /> Edit Profile
         </Link>
-        <LikedYou />
+        <LikedYou count={summary?.likedYou} />
       </div>
 
       <Card>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Heart, MapPin } from 'lucide-react';
@@ -47,8 +48,22 @@ function LikeButton({ member: m }: { member: Card }) {
   );
 }
 
-/** A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified, Like, and a menu to block them. */
-export function MemberCard({ member: m }: { member: Card }) {
+/**
+ * A member card (spec §2 Members page): photo, @username, age, place, type, Online and Verified, Like, and a menu to block them.
+ * Lists with their own actions (Friends, Winks, Hotlist) pass them as `children`, in Like's place
+ * when `like` is false; `details` adds lines under the place.
+ */
+export function MemberCard({
+  member: m,
+  like = true,
+  details,
+  children,
+}: {
+  member: Card;
+  like?: boolean;
+  details?: ReactNode;
+  children?: ReactNode;
+}) {
   const type = typeBadge(m.gender);
   const place = [m.location, m.distance].filter(Boolean).join(' · ');
   return (
@@ -75,9 +90,11 @@ export function MemberCard({ member: m }: { member: Card }) {
               <MapPin aria-hidden size={12} className="shrink-0" /> {place}
             </span>
           )}
+          {details}
         </span>
       </Link>
-      <LikeButton member={m} />
+      {like && <LikeButton member={m} />}
+      {children}
       <BlockMenu member={{ userId: m.userId, name: `@${m.username}` }} className="absolute right-2 top-2 rounded-xl bg-page/70" />
     </li>
   );
