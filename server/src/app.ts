@@ -45,6 +45,9 @@ import { savedSearchesRoutes, searchRoutes } from './modules/search/search.route
 import { profileViewsRepository } from './modules/profile-views/profile-views.repository';
 import { profileViewsService } from './modules/profile-views/profile-views.service';
 import { profileViewsRoutes } from './modules/profile-views/profile-views.routes';
+import { clubsRepository } from './modules/clubs/clubs.repository';
+import { clubsService } from './modules/clubs/clubs.service';
+import { clubsRoutes } from './modules/clubs/clubs.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -73,6 +76,7 @@ export function createApp(deps: AppDeps) {
   const members = membersService(membersRepository(database.db), { onlineCountTtlMs: config.onlineCountSeconds * 1000 });
   const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
+  const clubs = clubsService(clubsRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -134,6 +138,12 @@ export function createApp(deps: AppDeps) {
   api.route('/saved-searches', savedSearchesRoutes(search));
   api.route('/search', searchRoutes(search));
   api.route('/profile-views', profileViewsRoutes(profileViews));
+  if (config.rateLimits)
+    api.post(
+      '/clubs/suggestions',
+      rateLimit({ quota, name: 'club-suggestion', max: 10, windowMs: 24 * 60 * 60_000, key: (c) => c.get('user')?.id ?? 'visitor' }),
+    );
+  api.route('/clubs', clubsRoutes(clubs));
   if (config.rateLimits)
     api.post(
       '/contact',

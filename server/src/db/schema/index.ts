@@ -5,3 +5,4 @@ export * from './contact';
 export * from './media';
 export * from './messages';
 export * from './discovery';
+export * from './clubs';
