@@ -63,6 +63,9 @@ export const routes: RouteObject[] = [
       { path: '/messages', ...page(() => import('../features/messages/MessagesPage'), 'member') },
       { path: '/messages/:userId', ...page(() => import('../features/messages/ChatPage'), 'member') },
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
+      { path: '/clubs', ...page(() => import('../features/clubs/ClubsPage'), 'member') },
+      { path: '/clubs/:id', ...page(() => import('../features/clubs/ClubPage'), 'member') },
+      { path: '/admin/club-suggestions', ...page(() => import('../features/clubs/admin/AdminClubSuggestionsPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.
       ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, 'member') })),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -15,6 +15,9 @@ export const clubs = pgTable(
     region: text('region').notNull(),
     description: text('description').notNull().default(''),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** how many reviews, and their stars added up: kept by triggers on club_reviews (migration 0021), so the directory reads no review */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('clubs_region_name_idx').on(t.region, t.name)],

@@ -48,12 +48,15 @@ export interface SuggestionRow {
 const NEW = sql.raw(`interval '${CLUB_NEW_DAYS} days'`);
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** A club's counts and mean rating (every review, whoever wrote it: a fact about the club). */
-const clubColumns = sql`c.id, c.name, c.town, c.region,
-  (select count(*) from club_reviews r where r.club_id = c.id)::int as reviews,
+/**
+ * A club's counts and mean rating (every review, whoever wrote it: a fact about the club). The count
+ * and stars are kept on the club by triggers (migration 0021); the new reviews are the newest end of
+ * the club's reviews index.
+ */
+const clubColumns = sql`c.id, c.name, c.town, c.region, c.review_count as reviews,
   (select count(*) from club_reviews r where r.club_id = c.id and r.created_at > now() - ${NEW})::int as "newReviews",
   (c.added_at > now() - ${NEW}) as "isNew",
-  (select round(avg(r.rating), 1)::float8 from club_reviews r where r.club_id = c.id) as rating`;
+  case when c.review_count > 0 then round(c.rating_total::numeric / c.review_count, 1)::float8 end as rating`;
 
 /** A review as `me` reads it: the author named, or not (authorNamedTo), never across a block. */
 const reviewColumns = (me: string) => sql`r.id, r.rating, r.body as text, ${iso('r.created_at')} as "createdAt",
@@ -70,7 +73,8 @@ export function clubsRepository(db: Db) {
      */
     async list(filters: { q?: string; location?: string; region?: ClubRegion }) {
       const texts: SQL[] = [sql`true`];
-      if (filters.q) texts.push(sql`(c.name ilike ${likePattern(filters.q)} escape '\\' or c.town ilike ${likePattern(filters.q)} escape '\\')`);
+      if (filters.q)
+        texts.push(sql`(c.name ilike ${likePattern(filters.q)} escape '\\' or c.town ilike ${likePattern(filters.q)} escape '\\')`);
       if (filters.location) texts.push(sql`c.town ilike ${likePattern(filters.location)} escape '\\'`);
       const matched = sql.join(texts, sql` and `);
       const [row] = await rows<{ items: ClubRow[]; regions: { region: ClubRegion; count: number }[]; locations: string[] }>(sql`

@@ -26,8 +26,11 @@ const decided = z.object({ clubId: z.string().nullable() });
 export function clubsRoutes(service: ClubsService) {
   return (
     new Hono<AppEnv>()
-      .get('/', doc({ summary: 'The clubs directory, searched and by region', response: clubsResponseSchema }), query(clubsQuerySchema), async (c) =>
-        c.json(await service.list(c.req.valid('query'))),
+      .get(
+        '/',
+        doc({ summary: 'The clubs directory, searched and by region', response: clubsResponseSchema }),
+        query(clubsQuerySchema),
+        async (c) => c.json(await service.list(c.req.valid('query'))),
       )
       // before /:id: 'suggestions' is not a club
       .post(
@@ -55,7 +58,11 @@ export function clubsRoutes(service: ClubsService) {
       )
       .get(
         '/:id',
-        doc({ summary: "A club's page: details, rating, counts and my review", response: clubDetailSchema, errors: { 404: 'No such club' } }),
+        doc({
+          summary: "A club's page: details, rating, counts and my review",
+          response: clubDetailSchema,
+          errors: { 404: 'No such club' },
+        }),
         params(clubParamsSchema),
         async (c) => c.json(await service.detail(requireUser(c).id, c.req.valid('param').id)),
       )

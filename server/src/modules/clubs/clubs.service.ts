@@ -65,7 +65,10 @@ export function clubsService(repo: ClubsRepository) {
       const rows = await repo.reviews(me, id, after, CLUB_REVIEWS_PAGE + 1);
       const page = rows.slice(0, CLUB_REVIEWS_PAGE) as (ReviewRow & { at: string })[];
       const last = page.at(-1);
-      return { items: page.map((r) => toReview(r, me)), nextCursor: rows.length > CLUB_REVIEWS_PAGE && last ? encodeCursor(last.at, last.id) : null };
+      return {
+        items: page.map((r) => toReview(r, me)),
+        nextCursor: rows.length > CLUB_REVIEWS_PAGE && last ? encodeCursor(last.at, last.id) : null,
+      };
     },
 
     /** The member's one review of the club, written or rewritten; the club's page as it is now. */
@@ -93,7 +96,9 @@ export function clubsService(repo: ClubsRepository) {
           details: r.details,
           createdAt: r.createdAt,
           suggestedBy:
-            r.userId && r.username ? { userId: r.userId, username: r.username, displayName: r.displayName ?? r.username, avatarUrl: r.avatarUrl } : null,
+            r.userId && r.username
+              ? { userId: r.userId, username: r.username, displayName: r.displayName ?? r.username, avatarUrl: r.avatarUrl }
+              : null,
         })),
       };
     },

@@ -58,7 +58,14 @@ afterAll(() => t?.close());
 describe('the clubs directory (spec §2 Clubs)', () => {
   it('lists every club by region in the page order, then name, with region counts and the towns', async () => {
     const all = await directory();
-    expect(names(all)).toEqual(['Velvet Room', 'Cheshire Cat Club', 'Mill Street Masquerade', 'The Red Lounge', '100% Social', 'Bay Lights Club']);
+    expect(names(all)).toEqual([
+      'Velvet Room',
+      'Cheshire Cat Club',
+      'Mill Street Masquerade',
+      'The Red Lounge',
+      '100% Social',
+      'Bay Lights Club',
+    ]);
     expect(all.regions).toEqual(
       expect.arrayContaining([
         { region: 'London', count: 1 },
@@ -81,7 +88,12 @@ describe('the clubs directory (spec §2 Clubs)', () => {
     expect(names(await directory('?q=manch&region=London'))).toEqual([]);
     // the counts follow the texts, not the region chosen
     const counted = await directory('?q=club&region=Wales');
-    expect(counted.regions).toEqual(expect.arrayContaining([{ region: 'North West', count: 1 }, { region: 'Wales', count: 1 }]));
+    expect(counted.regions).toEqual(
+      expect.arrayContaining([
+        { region: 'North West', count: 1 },
+        { region: 'Wales', count: 1 },
+      ]),
+    );
     // LIKE's wildcards are matched as typed
     expect(names(await directory('?q=%25'))).toEqual(['100% Social']);
     expect(names(await directory('?q=_'))).toEqual([]);
@@ -147,7 +159,15 @@ describe('reviews', () => {
   });
 
   it('refuses bad ratings and oversized text with a clear 400, and stores nothing', async () => {
-    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 2.5 }, { rating: '5' }, { rating: 3, text: 'x'.repeat(2001) }, { text: 'no stars' }, {}]) {
+    for (const body of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 2.5 },
+      { rating: '5' },
+      { rating: 3, text: 'x'.repeat(2001) },
+      { text: 'no stars' },
+      {},
+    ]) {
       const res = await review('cat', 'Mill Street Masquerade', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error.message).toBeTruthy();
@@ -187,9 +207,13 @@ describe('reviews', () => {
       .from(user)
       .where(sql`true`);
     const at = Date.now() - DAY;
-    await t.database.db.insert(clubReviews).values(
-      many.slice(0, 5).map((u, i) => ({ clubId: club['100% Social']!, authorId: u.id, rating: 3, body: `r${i}`, createdAt: new Date(at + i * 1000) })),
-    );
+    await t.database.db
+      .insert(clubReviews)
+      .values(
+        many
+          .slice(0, 5)
+          .map((u, i) => ({ clubId: club['100% Social']!, authorId: u.id, rating: 3, body: `r${i}`, createdAt: new Date(at + i * 1000) })),
+      );
     const first = await reviewsOf('100% Social');
     expect(first.items.map((r) => r.text)).toEqual(['r4', 'r3', 'r2', 'r1', 'r0']);
     expect(first.nextCursor).toBeNull();
@@ -201,7 +225,12 @@ describe('suggestions', () => {
   it('a member suggests a club; moderators alone read the queue and decide, once', async () => {
     const bad = await as.bob!.post('/api/v1/clubs/suggestions', { name: 'X', town: 'Y', region: 'Mars' });
     expect(bad.status).toBe(400);
-    const sent = await as.bob!.post('/api/v1/clubs/suggestions', { name: 'Harbour Nights', town: 'Hull', region: 'North East', details: 'harbournights.example' });
+    const sent = await as.bob!.post('/api/v1/clubs/suggestions', {
+      name: 'Harbour Nights',
+      town: 'Hull',
+      region: 'North East',
+      details: 'harbournights.example',
+    });
     expect(sent.status, sent.text).toBe(201);
     const id = sent.json.id as string;
 
@@ -213,7 +242,9 @@ describe('suggestions', () => {
     // the role reaches the session cache through the database's change notice: wait for it
     await expect.poll(async () => (await as.mod!.get('/api/v1/clubs/suggestions')).status).toBe(200);
     const queue = (await as.mod!.get('/api/v1/clubs/suggestions')).json;
-    expect(queue.items).toEqual([expect.objectContaining({ id, name: 'Harbour Nights', suggestedBy: expect.objectContaining({ username: 'bob' }) })]);
+    expect(queue.items).toEqual([
+      expect.objectContaining({ id, name: 'Harbour Nights', suggestedBy: expect.objectContaining({ username: 'bob' }) }),
+    ]);
 
     expect((await as.mod!.post(`/api/v1/clubs/suggestions/${id}/decision`, { decision: 'reject' })).status).toBe(400);
     const approved = await as.mod!.post(`/api/v1/clubs/suggestions/${id}/decision`, { decision: 'approve' });
