@@ -57,6 +57,9 @@ import { blocksRoutes, privacyRoutes } from './modules/privacy/privacy.routes';
 import { connectionsRepository } from './modules/connections/connections.repository';
 import { connectionsService } from './modules/connections/connections.service';
 import { connectionsRoutes, friendsRoutes, hotlistRoutes, winksRoutes } from './modules/connections/connections.routes';
+import { clubsRepository } from './modules/clubs/clubs.repository';
+import { clubsService } from './modules/clubs/clubs.service';
+import { clubsRoutes } from './modules/clubs/clubs.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps) {
   const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
   const search = searchService(searchRepository(database.db));
   const connections = connectionsService(connectionsRepository(database.db));
+  const clubs = clubsService(clubsRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -172,6 +176,12 @@ export function createApp(deps: AppDeps) {
   api.route('/friends', friendsRoutes(connections));
   api.route('/winks', winksRoutes(connections));
   api.route('/hotlist', hotlistRoutes(connections));
+  if (config.rateLimits)
+    api.post(
+      '/clubs/suggestions',
+      rateLimit({ quota, name: 'club-suggestion', max: 10, windowMs: 24 * 60 * 60_000, key: (c) => c.get('user')?.id ?? 'visitor' }),
+    );
+  api.route('/clubs', clubsRoutes(clubs));
   if (config.rateLimits)
     api.post(
       '/contact',

@@ -115,6 +115,10 @@ export const AUDIT_ACTIONS = [
   'member_suspended',
   'suspension_lifted',
   'role_changed',
+  'verification_approved',
+  'verification_rejected',
+  'club_suggestion_approved',
+  'club_suggestion_rejected',
 ] as const;
 export const auditEntrySchema = z
   .object({

@@ -80,3 +80,10 @@ export const presenceSeenBy = (viewer: string) => sql`not p.hide_last_active and
 /** Online as others may see it: members who hide their last-active time are never online to others. */
 // the interval written into the statement, so the planner can estimate how few are online now
 export const onlineExpr = sql`(${activityKey} > now() - ${sql.raw(`interval '${ONLINE_MINUTES} minutes'`)})`;
+
+/**
+ * Whether `me` is told who wrote something others read in a shared place (a club review): their own,
+ * or a finished profile not in anonymous mode (others read 'A member'). `p` is the author's profile,
+ * left-joined. Across a block, the writing itself is hidden (`noBlockBetween`).
+ */
+export const authorNamedTo = (me: string, owner: SQL) => sql`(${owner} = ${me} or (${shownToAnyone}) is true)`;

@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import { account, likes, media, messages, profileViews, profiles, starredConversations, user } from '../db/schema/index';
+import { account, clubReviews, clubs, likes, media, messages, profileViews, profiles, starredConversations, user } from '../db/schema/index';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { mediaRepository } from '../modules/media/media.repository';
 import { mediaService } from '../modules/media/media.service';
 import { DEMO_EMAIL, DEMO_ID, DEMO_MEMBER_DOMAIN, DEMO_PASSWORD, type DemoMember } from './demo-members';
 import { demoCommunity } from './demo-conversations';
+import { demoClubs } from './demo-clubs';
 import type { DemoPictures } from './demo-images';
 import { snapToCell } from '@velvet/core/geo/grid';
 import { locateUkPlace } from '../geo/gazetteer';
@@ -76,6 +78,7 @@ async function removeUnfinished(db: Db, opts: { log: Logger; storage?: Storage }
     .where(and(like(user.id, 'demo%'), or(eq(user.email, DEMO_EMAIL), like(user.email, `%@${DEMO_MEMBER_DOMAIN}`))));
   if (!leftovers.length) return;
   const ids = leftovers.map((r) => r.id);
+  await db.delete(clubs).where(eq(clubs.isDemo, true));
   const files = await db.select({ key: media.storageKey, thumb: media.thumbKey }).from(media).where(inArray(media.ownerId, ids));
   await db.delete(user).where(inArray(user.id, ids));
   if (opts.storage) {
@@ -115,7 +118,7 @@ async function seedPictures(db: Db, members: DemoMember[], storage: Storage, log
 }
 
 /**
- * Creates the demo community once; later starts find it and do nothing (idempotent). Members,
+ * Creates the demo community (and the demo clubs directory) once; later starts find it and do nothing (idempotent). Members,
  * profiles, conversations, stars, likes and profile views are written in one transaction, then the pictures, and last the
  * demo account's sign-in, which marks the community finished: a crash before it leaves a community
  * that the next start removes and seeds again. Without storage (tests) no pictures are made.
@@ -156,6 +159,21 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
     if (community.stars.length) await tx.insert(starredConversations).values(community.stars);
     if (community.likes.length) await tx.insert(likes).values(community.likes);
     if (community.views.length) await tx.insert(profileViews).values(community.views);
+    // the demo directory (invented clubs, said so on their pages) and reviews by demo members
+    const directory = demoClubs(members, opts.now ?? Date.now());
+    const listed = directory.clubs.map((c) => ({ ...c, id: randomUUID(), isDemo: true }));
+    await tx.insert(clubs).values(listed);
+    if (directory.reviews.length)
+      await tx.insert(clubReviews).values(
+        directory.reviews.map((r) => ({
+          clubId: listed[r.club]!.id,
+          authorId: r.authorId,
+          rating: r.rating,
+          body: r.body,
+          createdAt: r.createdAt,
+          updatedAt: r.createdAt,
+        })),
+      );
   });
 
   const rowsDone = performance.now();

@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
       { path: '/my-account', ...page(() => import('../features/account/MyAccountPage'), 'member') },
       { path: '/admin', ...page(() => import('../features/moderation/AdminPage'), 'member') },
       { path: '/verification', ...page(() => import('../features/verification/VerificationPage'), 'member') },
+      { path: '/clubs', ...page(() => import('../features/clubs/ClubsPage'), 'member') },
+      { path: '/clubs/:id', ...page(() => import('../features/clubs/ClubPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.
       ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, VERIFIED_ONLY.has(path) ? 'verified' : 'member') })),

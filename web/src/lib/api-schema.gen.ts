@@ -274,6 +274,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clubs directory, searched and by region */
+        get: operations["getClubs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A club's page: details, rating, counts and my review */
+        get: operations["getClubsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Write or rewrite my review of a club */
+        put: operations["putClubsByIdReview"];
+        post?: never;
+        /** Delete my review of a club */
+        delete: operations["deleteClubsByIdReview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A club's reviews, newest first */
+        get: operations["getClubsByIdReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggestions waiting for a moderator, oldest first */
+        get: operations["getClubsSuggestions"];
+        put?: never;
+        /** Suggest a club for the directory (a moderator checks it) */
+        post: operations["postClubsSuggestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/suggestions/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a suggestion (the club is listed) or reject it with a reason */
+        post: operations["postClubsSuggestionsByIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -2443,6 +2547,514 @@ export interface operations {
             };
             /** @description No such member */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClubs: {
+        parameters: {
+            query?: {
+                location?: string;
+                q?: string;
+                region?: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            isNew: boolean;
+                            name: string;
+                            newReviews: number;
+                            rating: number | null;
+                            /** @enum {string} */
+                            region: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+                            reviews: number;
+                            town: string;
+                        }[];
+                        locations: string[];
+                        regions: {
+                            count: number;
+                            /** @enum {string} */
+                            region: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClubsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addedAt: string;
+                        description: string;
+                        id: string;
+                        isNew: boolean;
+                        myReview: {
+                            author: {
+                                avatarUrl: string | null;
+                                displayName: string;
+                                userId: string;
+                                username: string;
+                            } | null;
+                            createdAt: string;
+                            id: string;
+                            mine: boolean;
+                            rating: number;
+                            text: string;
+                            updatedAt: string;
+                        } | null;
+                        name: string;
+                        newReviews: number;
+                        rating: number | null;
+                        /** @enum {string} */
+                        region: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+                        reviews: number;
+                        town: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putClubsByIdReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    /** @default  */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addedAt: string;
+                        description: string;
+                        id: string;
+                        isNew: boolean;
+                        myReview: {
+                            author: {
+                                avatarUrl: string | null;
+                                displayName: string;
+                                userId: string;
+                                username: string;
+                            } | null;
+                            createdAt: string;
+                            id: string;
+                            mine: boolean;
+                            rating: number;
+                            text: string;
+                            updatedAt: string;
+                        } | null;
+                        name: string;
+                        newReviews: number;
+                        rating: number | null;
+                        /** @enum {string} */
+                        region: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+                        reviews: number;
+                        town: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteClubsByIdReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No review of mine */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClubsByIdReviews: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            author: {
+                                avatarUrl: string | null;
+                                displayName: string;
+                                userId: string;
+                                username: string;
+                            } | null;
+                            createdAt: string;
+                            id: string;
+                            mine: boolean;
+                            rating: number;
+                            text: string;
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such club */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getClubsSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            createdAt: string;
+                            details: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            region: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+                            suggestedBy: {
+                                avatarUrl: string | null;
+                                displayName: string;
+                                userId: string;
+                                username: string;
+                            } | null;
+                            town: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postClubsSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    details?: string;
+                    name: string;
+                    /** @enum {string} */
+                    region: "London" | "North West" | "East Midlands" | "North East" | "South East" | "South West" | "West Midlands" | "Scotland" | "Wales" | "Northern Ireland" | "Channel Islands";
+                    town: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postClubsSuggestionsByIdDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    decision: "approve";
+                } | {
+                    /** @constant */
+                    decision: "reject";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clubId: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message says why, and details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The suggestion is not pending */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

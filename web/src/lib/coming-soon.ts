@@ -1,6 +1,5 @@
 /** Screens that later work builds; until then each says honestly what it will do. */
 export const comingSoon: Record<string, { title: string; line: string }> = {
-  '/clubs': { title: 'Clubs', line: 'Clubs across the UK by region, with reviews from members.' },
   '/updates': { title: 'Updates', line: 'What your friends and hotlist have been up to.' },
   '/content': { title: 'Upload Content', line: 'Share photos and videos, free, premium or pay-per-view.' },
   '/notifications': { title: 'Notifications', line: 'Likes, winks, friend invites and messages in one place.' },

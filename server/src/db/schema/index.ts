@@ -8,3 +8,4 @@ export * from './discovery';
 export * from './moderation';
 export * from './verification';
 export * from './connections';
+export * from './clubs';

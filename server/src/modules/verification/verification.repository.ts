@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../db/audit';
 import { profiles, user, userVerifications, verificationBadges, verificationDecisions } from '../../db/schema/index';
 import { pageSeenBy } from '../../db/visibility';
 
@@ -20,6 +21,8 @@ export interface ProfileFacts {
 /** One decision, as the audit trail keeps it. */
 export interface ModeratorAction {
   verificationId: string;
+  /** the member whose verification it is */
+  userId: string;
   moderatorId: string;
   decision: 'approved' | 'rejected';
   reason: string | null;
@@ -79,9 +82,17 @@ function queries(db: Db | Tx) {
         .returning();
       return row!;
     },
-    /** The audit trail's row (recordModeratorAction is its only writer). */
-    async insertDecision(action: ModeratorAction) {
+    /** The decision's row, and its entry in the moderators' audit log (recordModeratorAction is their only writer). */
+    async insertDecision({ userId, ...action }: ModeratorAction) {
       await db.insert(verificationDecisions).values(action);
+      await recordAudit(db, {
+        actorId: action.moderatorId,
+        action: action.decision === 'approved' ? 'verification_approved' : 'verification_rejected',
+        targetUserId: userId,
+        targetType: 'verification',
+        targetId: action.verificationId,
+        reason: action.reason,
+      });
     },
     async earnBadge(userId: string, badgeType: string, verificationId: string) {
       await db

@@ -60,8 +60,8 @@ function toDto(row: VerificationRow): Verification {
 }
 
 /**
- * The one way a moderator's decision reaches the audit trail: verification_decisions, written in
- * the decision's own transaction. The general moderation audit log takes its records from here.
+ * The one way a moderator's decision reaches the audit trail: verification_decisions and the
+ * moderators' audit log (db/audit.ts), written in the decision's own transaction.
  */
 export async function recordModeratorAction(tx: Pick<VerificationQueries, 'insertDecision'>, action: ModeratorAction) {
   await tx.insertDecision(action);
@@ -202,7 +202,13 @@ export function verificationService({ repo, storage, mailer, log, siteName, publ
         if (!found) throw notFound();
         if (found.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.alreadyDecided);
         const decided = await tx.setDecision(id, decision, moderatorId, decision === 'rejected' ? reason : null);
-        await recordModeratorAction(tx, { verificationId: id, moderatorId, decision, reason: decision === 'rejected' ? reason : null });
+        await recordModeratorAction(tx, {
+          verificationId: id,
+          userId: found.userId,
+          moderatorId,
+          decision,
+          reason: decision === 'rejected' ? reason : null,
+        });
         if (decision === 'approved') {
           const type = found.verificationType as VerificationType;
           if (type === 'photo') await tx.setVerified(found.userId);

@@ -9,6 +9,7 @@ import { ReportsQueue } from './ReportsQueue';
 import { RolesSection } from './RolesSection';
 import { SuspendedMembers } from './SuspendedMembers';
 import { VerificationQueue } from '../verification/admin/VerificationQueue';
+import { ClubSuggestionsQueue } from '../clubs/admin/ClubSuggestionsQueue';
 
 const m = messages.moderation;
 
@@ -24,6 +25,7 @@ interface AdminSection {
 const adminSections: AdminSection[] = [
   { id: 'reports', label: m.reportsTab, Component: ReportsQueue },
   { id: 'verifications', label: messages.verification.queueTitle, Component: VerificationQueue },
+  { id: 'club-suggestions', label: 'Club suggestions', Component: ClubSuggestionsQueue },
   { id: 'suspended', label: 'Suspended', Component: SuspendedMembers },
   { id: 'roles', label: m.rolesTab, Component: RolesSection, adminOnly: true },
   { id: 'audit', label: m.auditTab, Component: AuditLog, adminOnly: true },

@@ -13,6 +13,10 @@ const ACTION_LABELS: Record<string, string> = {
   member_suspended: 'Suspended',
   suspension_lifted: 'Lifted the suspension of',
   role_changed: 'Changed the role of',
+  verification_approved: 'Approved a verification of',
+  verification_rejected: 'Rejected a verification of',
+  club_suggestion_approved: 'Listed a suggested club from',
+  club_suggestion_rejected: 'Turned down a suggested club from',
 };
 
 /** The audit log (admins): every moderator action, newest first. Read-only. */

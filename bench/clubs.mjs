@@ -1,0 +1,101 @@
+// The clubs page. Budget (issue "Community"): the clubs page p95 ≤ 20 ms, here each request the page
+// makes (the directory, a search with a region, a club's page and its reviews) at 10 concurrent
+// connections for 5 s after 2 s of warm-up, on PostgreSQL, with the demo directory (63 clubs, spec
+// §9) and 20 000 reviews on it (a few hundred a club), exact percentiles.
+//
+//   node bench/clubs.mjs [--connections 10] [--seconds 5]
+//
+// A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, default
+// postgres://postgres@127.0.0.1:5432): velvet_bench_clubs, created and seeded when missing.
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { closedLoop } from './closed-loop.mjs';
+import { httpClient, ms } from './messaging-delivery.mjs';
+import { root, spawnServer, table } from './server.mjs';
+
+const { values } = parseArgs({ options: { connections: { type: 'string', default: '10' }, seconds: { type: 'string', default: '5' } } });
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+const BUDGET_MS = 20;
+const REVIEWS = 20_000;
+
+const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const url = `${base}/velvet_bench_clubs`;
+const admin = new pg.Client({ connectionString: `${base}/postgres` });
+await admin.connect();
+if (!(await admin.query(`select 1 from pg_database where datname = 'velvet_bench_clubs'`)).rowCount)
+  await admin.query('create database velvet_bench_clubs');
+await admin.end();
+
+// the demo community (with its directory) and 1 000 members, then reviews until there are REVIEWS
+const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', '1000'], {
+  cwd: path.join(root, 'server'),
+  env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+if (seed.status !== 0) process.exit(1);
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+await db.query(`
+  insert into club_reviews (club_id, author_id, rating, body, created_at)
+  select c.id, u.user_id, 1 + abs(hashtext(c.id::text || u.user_id)) % 5, 'A review of the night.', now() - (abs(hashtext(u.user_id || c.id::text)) % 200) * interval '1 day'
+  from clubs c cross join lateral (select user_id from profiles order by hashtext(user_id || c.id::text) limit ${Math.ceil(REVIEWS / 63)}) u
+  on conflict do nothing`);
+await db.query('vacuum analyze club_reviews');
+const reviews = (await db.query('select count(*)::int as n from club_reviews')).rows[0].n;
+const club = (await db.query(`select id from clubs order by name limit 1`)).rows[0].id;
+await db.end();
+
+const server = await spawnServer({ DATABASE_URL: url, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off' });
+await server.ready;
+const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: server.url },
+  body: JSON.stringify({ email: 'demo@velvet.local', password: 'velvet-demo' }),
+});
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const http = httpClient(server.url, connections);
+
+const REQUESTS = [
+  ['Clubs: the directory', '/api/v1/clubs'],
+  ['Clubs: a search with a region', '/api/v1/clubs?q=club&region=London'],
+  ["Clubs: a club's page", `/api/v1/clubs/${club}`],
+  ["Clubs: a club's reviews", `/api/v1/clubs/${club}/reviews`],
+];
+const rows = [];
+let over = 0;
+try {
+  for (const [name, reqPath] of REQUESTS) {
+    const check = await http.request('GET', reqPath, cookie);
+    if (check.status !== 200) throw new Error(`${reqPath} → ${check.status} ${check.text.slice(0, 200)}`);
+    await closedLoop(http, { connections, seconds: 2, next: () => ({ path: reqPath, cookie }) });
+    const r = await closedLoop(http, { connections, seconds, serverPid: server.pid, next: () => ({ path: reqPath, cookie }) });
+    if (r.p95 > BUDGET_MS) over++;
+    rows.push([
+      name,
+      String(Math.round(r.perSecond)),
+      ms(r.p50),
+      ms(r.p95),
+      ms(r.p99),
+      String(r.errors),
+      `${r.cpu.server.toFixed(2)} / ${r.cpu.db.toFixed(2)} ms`,
+    ]);
+  }
+} finally {
+  await server.stop();
+}
+console.log(
+  `Clubs at ${connections} connections, ${seconds} s each, ${reviews} reviews, ${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.log(table(['request', 'requests/s', 'p50', 'p95', 'p99', 'errors', 'CPU/request server / db'], rows));
+console.log(over ? `OVER BUDGET: ${over} request(s) over p95 ${BUDGET_MS} ms` : `Every request within p95 ≤ ${BUDGET_MS} ms.`);
+process.exit(over ? 1 : 0);
