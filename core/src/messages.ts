@@ -147,6 +147,29 @@ export const messages = {
     tooManyTries: 'Too many tries. Please wait a minute and try again.',
     failed: 'That did not work. Please try again.',
   },
+  dataRights: {
+    downloadTitle: 'Download my data',
+    downloadLine:
+      'A zip file with everything we hold about you: your account, profile, photos, messages, likes, passes, profile views, blocks, contact messages and signed-in devices.',
+    downloadAction: 'Download my data',
+    downloading: 'Preparing your file...',
+    downloadStarted: 'Your data is downloading.',
+    downloadFailed: 'We could not prepare your data. Please try again.',
+    deleteTitle: 'Delete my account',
+    deleteLine:
+      'This removes your profile, photos, messages (from both sides of each conversation), likes, passes, views, blocks and devices for good. It cannot be undone.',
+    deleteAction: 'Delete my account',
+    deleteConfirmTitle: 'Delete your account?',
+    deletePasswordPrompt: 'Enter your password to confirm. Everything goes at once and cannot be brought back.',
+    deleteFreshPrompt: (provider: string) =>
+      `You sign in with ${provider}. To confirm it is you, sign in with ${provider} again, then delete your account within 10 minutes.`,
+    signInAgain: (provider: string) => `Sign in with ${provider} again`,
+    deleting: 'Deleting...',
+    wrongPassword: 'That password is not right. Nothing was deleted.',
+    freshSignInRequired: 'For your safety, sign in again, then delete your account within 10 minutes.',
+    deleted: 'Your account has been deleted. You can join again with the same email at any time.',
+    deleteFailed: 'We could not delete your account. Please try again.',
+  },
   uploads: {
     signInRequired: 'You must be logged in to upload images',
     invalidImage: 'Please select a valid image file (JPEG, PNG, WebP, or GIF)',
