@@ -14,8 +14,12 @@ export const messages = {
     signupDisabled: 'Account creation is currently disabled. Please contact support.',
     network: 'Network error. Please check your connection and try again.',
     default: 'Failed to sign in. Please try again.',
+    /** the account's limit: too many wrong passwords for this email from here */
     throttled: (minutes: number) =>
-      `Too Many Attempts - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again.`,
+      `Too Many Attempts - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again. Too many wrong passwords were tried for this account.`,
+    /** the address's limit: too many failed sign-ins to any account from this network */
+    throttledAddress: (minutes: number) =>
+      `Too many failed sign-ins from your network - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again, or sign in over another connection (mobile data or Wi-Fi).`,
     emailConfirmed: 'Your email is confirmed. Sign in to continue.',
     confirmLinkInvalid: 'This confirmation link is no longer valid. Sign in to get a new one.',
     twoFactorTitle: 'Two-factor sign-in',
@@ -123,7 +127,8 @@ export const messages = {
     twoFactorEnabled: 'Two-factor sign-in is on.',
     twoFactorDisabled: 'Two-factor sign-in is off.',
     invalidCode: 'That code is not right. Check your authenticator app and try again.',
-    codeReused: 'That code has already been used. Wait for the next code and try again.',
+    codeReused:
+      'That code has already been used. Codes work once: wait for your authenticator app to show the next one (a new code comes every 30 seconds), then enter it.',
     otherSessionsRevoked: 'Signed out everywhere else.',
     resetSent: 'If an account exists for that email, we sent a link to reset the password.',
     resetDone: 'Your password has been reset. You can sign in now.',
