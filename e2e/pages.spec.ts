@@ -102,6 +102,7 @@ describe('honest pages', () => {
 
   it('/help and /privacy send members to My Account to download their data or delete their account', async () => {
     await page.goto('/help');
+    await page.locator('summary', { hasText: 'How do I delete my account?' }).waitFor();
     expect(await page.locator('main a[href="/my-account#delete-account"]').count()).toBe(1);
     expect(await page.locator('main a[href="/my-account#download-data"]').count()).toBe(1);
     await page.goto('/privacy');
