@@ -13,6 +13,15 @@ export function accountDataRepository(db: Db) {
 
     photoFiles: (me: string) => photoFiles(db, me),
 
+    /** When the member's session began (read from the database, never from a cached copy), or null when it is gone. */
+    async sessionStartedAt(me: string, sessionId: string): Promise<Date | null> {
+      const found = await db.execute<{ createdAt: Date | string }>(
+        sql`select created_at as "createdAt" from session where id = ${sessionId} and user_id = ${me}`,
+      );
+      const at = found.rows[0]?.createdAt;
+      return at === undefined ? null : new Date(at);
+    },
+
     /** The member's password hash, or null when they sign in only with a provider. */
     async passwordHash(me: string): Promise<string | null> {
       const found = await db.execute<{ password: string }>(

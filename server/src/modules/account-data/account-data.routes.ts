@@ -62,7 +62,7 @@ export function accountDataRoutes(service: AccountDataService, opts: AccountData
         const user = requireUser(c);
         const session = c.get('session');
         if (!session) throw new AppError(401, 'UNAUTHENTICATED', messages.errors.unauthenticated);
-        await service.deleteAccount(user.id, session, c.req.valid('json'));
+        await service.deleteAccount(user.id, session.id, c.req.valid('json'));
         await opts.forgetSession(c.req.raw.headers);
         for (const cookie of await opts.sessionCookies())
           deleteCookie(c, cookie.name, {

@@ -56,15 +56,16 @@ export function accountDataService(deps: AccountDataDeps) {
      * signs in only with a provider): the session must come from a sign-in in the last few minutes.
      * Rows go in one transaction; files after it has committed.
      */
-    async deleteAccount(me: string, session: { createdAt: Date | string }, input: DeleteAccountInput): Promise<void> {
+    async deleteAccount(me: string, sessionId: string, input: DeleteAccountInput): Promise<void> {
       const hash = await repo.passwordHash(me);
       if (hash !== null) {
         if (!input.password) throw new AppError(400, 'PASSWORD_REQUIRED', messages.account.passwordRequired);
         if (!(await deps.verifyPassword(hash, input.password)))
           throw new AppError(403, 'WRONG_PASSWORD', messages.dataRights.wrongPassword);
       } else {
-        const signedInAt = new Date(session.createdAt).getTime();
-        if (!(now() - signedInAt < FRESH_SIGN_IN_MINUTES * 60_000))
+        const signedInAt = await repo.sessionStartedAt(me, sessionId);
+        if (!signedInAt) throw new AppError(401, 'UNAUTHENTICATED', messages.errors.unauthenticated);
+        if (!(now() - signedInAt.getTime() < FRESH_SIGN_IN_MINUTES * 60_000))
           throw new AppError(403, 'FRESH_SIGN_IN_REQUIRED', messages.dataRights.freshSignInRequired);
       }
       const keys = await repo.deleteMember(me);
