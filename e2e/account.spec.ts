@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
+import { messages } from '@velvet/core/messages';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { confirmedAccount, signInThroughUi } from './support/members';
@@ -91,7 +92,8 @@ describe('my account in the browser', () => {
     await signInThroughUi(thief, email, password);
     await thief.getByLabel('Authentication code').fill(code);
     await thief.getByRole('button', { name: 'Verify' }).click();
-    await thief.getByText('That code has already been used. Wait for the next code and try again.').waitFor();
+    await thief.getByText(messages.account.codeReused).waitFor();
+    expect(messages.account.codeReused).toMatch(/already been used.*wait for .* next one/i);
     expect(stepOf(Date.now())).toBe(step);
     expect(new URL(thief.url()).pathname).toBe('/login');
     expect(await meStatus(thief)).toBe(401);

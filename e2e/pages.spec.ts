@@ -90,6 +90,26 @@ describe('public pages for a signed-out visitor', () => {
   });
 });
 
+describe('honest pages', () => {
+  it('/pricing sells nothing: one free plan, no other price, no buy button', async () => {
+    await page.goto('/pricing');
+    await page.getByText('There is nothing to buy.').waitFor();
+    const text = await page.locator('main#main').innerText();
+    expect(text.match(/£\d+(\.\d+)?/g)).toEqual(['£0']);
+    expect(await page.getByRole('button', { name: /buy|subscribe|upgrade|pay/i }).count()).toBe(0);
+    expect(text).not.toMatch(/pay-per-view|clubs|winks|friends/i);
+  });
+
+  it('/help and /privacy send members to My Account to download their data or delete their account', async () => {
+    await page.goto('/help');
+    await page.locator('summary', { hasText: 'How do I delete my account?' }).waitFor();
+    expect(await page.locator('main a[href="/my-account#delete-account"]').count()).toBe(1);
+    expect(await page.locator('main a[href="/my-account#download-data"]').count()).toBe(1);
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'What is kept after you delete your account, and why' }).waitFor();
+  });
+});
+
 describe('contact form', () => {
   it('sends a message, shows the success toast, clears the form and mails the site', async () => {
     const marker = `Pages e2e ${Date.now().toString(36)}`;

@@ -14,8 +14,12 @@ export const messages = {
     signupDisabled: 'Account creation is currently disabled. Please contact support.',
     network: 'Network error. Please check your connection and try again.',
     default: 'Failed to sign in. Please try again.',
+    /** the account's limit: too many wrong passwords for this email from here */
     throttled: (minutes: number) =>
-      `Too Many Attempts - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again.`,
+      `Too Many Attempts - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again. Too many wrong passwords were tried for this account.`,
+    /** the address's limit: too many failed sign-ins to any account from this network */
+    throttledAddress: (minutes: number) =>
+      `Too many failed sign-ins from your network - Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before trying again, or sign in over another connection (mobile data or Wi-Fi).`,
     emailConfirmed: 'Your email is confirmed. Sign in to continue.',
     confirmLinkInvalid: 'This confirmation link is no longer valid. Sign in to get a new one.',
     twoFactorTitle: 'Two-factor sign-in',
@@ -126,7 +130,8 @@ export const messages = {
     twoFactorEnabled: 'Two-factor sign-in is on.',
     twoFactorDisabled: 'Two-factor sign-in is off.',
     invalidCode: 'That code is not right. Check your authenticator app and try again.',
-    codeReused: 'That code has already been used. Wait for the next code and try again.',
+    codeReused:
+      'That code has already been used. Codes work once: wait for your authenticator app to show the next one (a new code comes every 30 seconds), then enter it.',
     otherSessionsRevoked: 'Signed out everywhere else.',
     resetSent: 'If an account exists for that email, we sent a link to reset the password.',
     resetDone: 'Your password has been reset. You can sign in now.',
@@ -149,6 +154,29 @@ export const messages = {
     sessionsFailed: 'We could not load your devices. Check your connection and try again.',
     tooManyTries: 'Too many tries. Please wait a minute and try again.',
     failed: 'That did not work. Please try again.',
+  },
+  dataRights: {
+    downloadTitle: 'Download my data',
+    downloadLine:
+      'A zip file with everything we hold about you: your account, profile, photos, messages, likes, passes, profile views, blocks, contact messages and signed-in devices.',
+    downloadAction: 'Download my data',
+    downloading: 'Preparing your file...',
+    downloadStarted: 'Your data is downloading.',
+    downloadFailed: 'We could not prepare your data. Please try again.',
+    deleteTitle: 'Delete my account',
+    deleteLine:
+      'This removes your profile, photos, messages (from both sides of each conversation), likes, passes, views, blocks and devices for good. It cannot be undone.',
+    deleteAction: 'Delete my account',
+    deleteConfirmTitle: 'Delete your account?',
+    deletePasswordPrompt: 'Enter your password to confirm. Everything goes at once and cannot be brought back.',
+    deleteFreshPrompt: (provider: string) =>
+      `You sign in with ${provider}. To confirm it is you, sign in with ${provider} again, then delete your account within 10 minutes.`,
+    signInAgain: (provider: string) => `Sign in with ${provider} again`,
+    deleting: 'Deleting...',
+    wrongPassword: 'That password is not right. Nothing was deleted.',
+    freshSignInRequired: 'For your safety, sign in again, then delete your account within 10 minutes.',
+    deleted: 'Your account has been deleted. You can join again with the same email at any time.',
+    deleteFailed: 'We could not delete your account. Please try again.',
   },
   uploads: {
     signInRequired: 'You must be logged in to upload images',

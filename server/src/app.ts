@@ -60,6 +60,9 @@ import { connectionsRoutes, friendsRoutes, hotlistRoutes, winksRoutes } from './
 import { clubsRepository } from './modules/clubs/clubs.repository';
 import { clubsService } from './modules/clubs/clubs.service';
 import { clubsRoutes } from './modules/clubs/clubs.routes';
+import { accountDataRepository } from './modules/account-data/account-data.repository';
+import { accountDataService } from './modules/account-data/account-data.service';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -105,6 +108,12 @@ export function createApp(deps: AppDeps) {
     log,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+  });
+  const accountData = accountDataService({
+    repo: accountDataRepository(database.db),
+    storage,
+    log,
+    verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
   });
 
   // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
@@ -166,6 +175,23 @@ export function createApp(deps: AppDeps) {
   api.route('/config', configRoutes(config));
   api.route('/me', accountRoutes({ profiles }));
   api.route('/session', sessionRoutes({ profiles }));
+  if (config.rateLimits) {
+    const perMember = (c: Context) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader);
+    // a password check is a guess: as few as sign-in allows; an export reads every row and file
+    api.post('/account/delete', rateLimit({ quota, name: 'account:delete', max: 5, windowMs: 15 * 60_000, key: perMember }));
+    api.get('/account/export', rateLimit({ quota, name: 'account:export', max: 10, windowMs: 60 * 60_000, key: perMember }));
+  }
+  api.route(
+    '/account',
+    accountDataRoutes(accountData, {
+      siteName: config.siteName,
+      forgetSession: (headers) => sessions.forgetRequester(headers),
+      sessionCookies: async () => {
+        const { authCookies } = await auth.$context;
+        return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken];
+      },
+    }),
+  );
   api.route('/profiles', profilesRoutes(profiles));
   api.route('/members', membersRoutes(members, { quota, rateLimits: config.rateLimits }));
   api.route('/discover', discoverRoutes(discover));

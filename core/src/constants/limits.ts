@@ -1,6 +1,9 @@
 /** Business constants and limits (spec §9). */
 export const limits = {
+  /** per account (email, counted per client address): the spec's tight limit */
   signInThrottle: { maxAttempts: 5, windowMinutes: 15 },
+  /** per client address across every account: generous, as thousands of members can share one address */
+  signInAddressThrottle: { maxFailures: 100, windowMinutes: 15 },
   guardAuthWaitMs: 5000,
   bioMaxLength: 1000,
   profileAge: { min: 18, max: 120 },

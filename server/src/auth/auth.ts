@@ -122,6 +122,14 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       window: 60,
       max: 100,
       customRules: {
+        // Password sign-in has its own limits (sign-in-throttle.plugin.ts): tight per account, generous per
+        // address. better-auth's default (3 a 10 s per address) would lock out everyone behind a shared
+        // address (a mobile network puts thousands behind one), so it is off here.
+        '/sign-in/email': false,
+        // generous per address for the same reason; a provider does its own checks, and two-factor codes
+        // are limited per member by the twoFactor plugin (failed tries lock the member's second step)
+        '/sign-in/social': { window: 60, max: 120 },
+        '/two-factor/*': { window: 60, max: 120 },
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },

@@ -3,11 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test/test-app';
 import { client } from '../../test/http';
-import { signInAttempt } from '../db/schema/index';
+import { limits } from '@velvet/core/constants/limits';
+import { signInAddress, signInAlert, signInAttempt } from '../db/schema/index';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const PASSWORD = 'correct-horse-1';
-const THROTTLED = 'Too Many Attempts - Please wait 15 minutes before trying again.';
+const THROTTLED = 'Too Many Attempts - Please wait 15 minutes before trying again. Too many wrong passwords were tried for this account.';
 /** The address a test member signs in from, and the ones the attackers use. */
 const HOME = '192.0.2.10';
 const attacker = (i: number) => `198.51.100.${i + 1}`;
@@ -104,7 +105,7 @@ describe('sign-in throttle: 5 failed attempts per email and address per 15 minut
     // 14 min 30 s in: half a minute left, told in the singular
     await moveWindowStart(email, '14 minutes 30 seconds');
     expectThrottled(await signIn(t, email, PASSWORD), 1);
-    expect(messages.signIn.throttled(1)).toBe('Too Many Attempts - Please wait 1 minute before trying again.');
+    expect(messages.signIn.throttled(1)).toMatch(/^Too Many Attempts - Please wait 1 minute before trying again\. /);
 
     await moveWindowStart(email, '16 minutes');
     await wrongTimes(1, email, { app: other });
@@ -197,5 +198,123 @@ describe('sign-in throttle: no lock for attackers to hand out', () => {
     // (the outbox waits for every mail this server has handed over: none may come later)
     expect(await alertsTo(email)).toEqual([]);
     expect(await alertsTo(ghost)).toEqual([]);
+  });
+});
+
+const addressFailures = async (from: string) =>
+  (await t.database.db.select().from(signInAddress).where(eq(signInAddress.address, from)))[0]?.failures ?? 0;
+
+function expectAddressThrottled(res: { status: number; json: any }, minutes = 15) {
+  expect(res.status).toBe(429);
+  expect(res.json).toMatchObject({
+    code: 'SIGN_IN_THROTTLED_ADDRESS',
+    message: messages.signIn.throttledAddress(minutes),
+    retryAfterMinutes: minutes,
+  });
+}
+
+describe('sign-in limits: tight per account, generous per address', () => {
+  it('says which limit was met, in two distinct messages', () => {
+    expect(messages.signIn.throttled(15)).not.toBe(messages.signIn.throttledAddress(15));
+    expect(messages.signIn.throttled(15)).toMatch(/this account/);
+    expect(messages.signIn.throttledAddress(15)).toMatch(/your network/);
+    expect(limits.signInAddressThrottle.maxFailures).toBeGreaterThanOrEqual(20 * limits.signInThrottle.maxAttempts);
+  });
+
+  it("others' failures at a shared address do not lock a member out: 30 members mistype there, the next signs in", async () => {
+    const shared = '100.64.0.1';
+    const members = await Promise.all(Array.from({ length: 31 }, () => account()));
+    for (const email of members.slice(0, 30)) await wrongTimes(1, email, { from: shared });
+    expect(await addressFailures(shared)).toBe(30);
+    expect((await signIn(t, members[30]!, PASSWORD, shared)).status).toBe(200);
+    // and each of the 30 still has 4 tries of their own left
+    await wrongTimes(4, members[0]!, { from: shared });
+    expectThrottled(await signIn(t, members[0]!, PASSWORD, shared));
+  });
+
+  it("a member's refused attempts over their account's limit do not count against the shared address", async () => {
+    const shared = '100.64.0.2';
+    const email = await account();
+    await wrongTimes(5, email, { from: shared });
+    for (let i = 0; i < 20; i++) expectThrottled(await signIn(t, email, `again-${i}-horse`, shared));
+    expect(await addressFailures(shared)).toBe(5);
+  });
+
+  it('refuses an address past its generous limit with its own message, for every account; other addresses sign in', async () => {
+    const shared = '100.64.0.3';
+    const [email, bystander] = [await account(), await account()];
+    await wrongTimes(2, email, { from: shared });
+    // the address has failed its fill of times (across many accounts) in this window
+    await t.database.db
+      .update(signInAddress)
+      .set({ failures: limits.signInAddressThrottle.maxFailures })
+      .where(eq(signInAddress.address, shared));
+    const refused = await signIn(t, bystander, PASSWORD, shared);
+    expectAddressThrottled(refused);
+    expect(refused.json.message).toContain('your network');
+    expect(refused.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
+    expectAddressThrottled(await signIn(other, email, PASSWORD, shared));
+    // refused attempts do not grow the count, and the account's own count was not touched
+    expect(await addressFailures(shared)).toBe(limits.signInAddressThrottle.maxFailures);
+    expect(await failures(email, shared)).toBe(2);
+    expect((await signIn(t, bystander, PASSWORD, '100.64.9.9')).status).toBe(200);
+
+    // once the window has passed, the address starts afresh
+    await t.database.db
+      .update(signInAddress)
+      .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
+      .where(eq(signInAddress.address, shared));
+    expect((await signIn(t, bystander, PASSWORD, shared)).status).toBe(200);
+  });
+
+  it('a successful sign-in gives its place at the address back', async () => {
+    const shared = '100.64.0.4';
+    const email = await account();
+    for (let i = 0; i < 3; i++) expect((await signIn(t, email, PASSWORD, shared)).status).toBe(200);
+    expect(await addressFailures(shared)).toBe(0);
+  });
+
+  it('sweeps out rows whose window has ended, oldest first, a few with every attempt (no random sweep)', async () => {
+    const stale = sql`now() - interval '20 minutes'`;
+    const emails = Array.from({ length: 15 }, (_, i) => `stale.${i}.${Date.now().toString(36)}@example.com`);
+    await t.database.db
+      .insert(signInAttempt)
+      .values(emails.map((email) => ({ email, address: '192.0.2.200', failures: 3, windowStartedAt: stale })));
+    await t.database.db
+      .insert(signInAddress)
+      .values(Array.from({ length: 15 }, (_, i) => ({ address: `192.0.2.${100 + i}`, failures: 3, windowStartedAt: stale })));
+    await t.database.db.insert(signInAlert).values(emails.map((email) => ({ email, sentAt: stale })));
+    const staleRows = async () =>
+      Number(
+        (
+          await t.database.db.execute<{ n: number }>(sql`select
+            (select count(*) from sign_in_attempt where window_started_at <= now() - interval '15 minutes')
+          + (select count(*) from sign_in_address where window_started_at <= now() - interval '15 minutes')
+          + (select count(*) from sign_in_alert where sent_at <= now() - interval '15 minutes') as n`)
+        ).rows[0]!.n,
+      );
+    const before = await staleRows();
+    expect(before).toBeGreaterThanOrEqual(45);
+    const email = await account();
+    await wrongTimes(1, email);
+    expect(await staleRows()).toBe(before - 30);
+    expect((await signIn(t, email, PASSWORD)).status).toBe(200);
+    await wrongTimes(1, email);
+    await wrongTimes(1, email);
+    expect(await staleRows()).toBe(Math.max(0, before - 90));
+  });
+});
+
+describe('sign-in limits with the per-address rate limiter on (as in production)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createSecondInstance(t, { TRUSTED_PROXY_HEADER: 'x-forwarded-for', RATE_LIMITS: 'on' });
+  });
+  afterAll(() => limited.close());
+
+  it('lets 12 members behind one address sign in within seconds (no 3-per-10-seconds lock on the address)', async () => {
+    const shared = '100.64.1.1';
+    const emails = await Promise.all(Array.from({ length: 12 }, () => account()));
+    for (const email of emails) expect((await signIn(limited, email, PASSWORD, shared)).status, email).toBe(200);
   });
 });

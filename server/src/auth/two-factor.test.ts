@@ -122,6 +122,8 @@ describe('two-factor sign-in with an authenticator app', () => {
     const replay = await second.c.post('/api/auth/two-factor/verify-totp', { code });
     expect(replay.status).toBe(401);
     expect(replay.json).toMatchObject({ code: 'TOTP_CODE_REUSED', message: messages.account.codeReused });
+    // plainly: the code was used, and the member waits for the next one
+    expect(replay.json.message).toMatch(/already been used.*wait for .* next one/i);
     expect((await me(second.c)).status).toBe(401);
 
     // the refused replay did not spend the attempt: the next step's code still gets in

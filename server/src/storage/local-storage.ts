@@ -1,7 +1,7 @@
 import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { constants, createReadStream } from 'node:fs';
 import path from 'node:path';
-import { assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
+import { assertSafeFolder, assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
 
 /** Files under a folder; each object has a small JSON sidecar with its content type. */
 export function createLocalStorage(root: string): Storage {
@@ -45,6 +45,10 @@ export function createLocalStorage(root: string): Storage {
       const file = fileOf(key);
       await rm(file, { force: true });
       await rm(`${file}.meta.json`, { force: true });
+    },
+    async deleteFolder(folder) {
+      assertSafeFolder(folder);
+      await rm(path.join(root, folder), { recursive: true, force: true });
     },
   };
 }

@@ -4,11 +4,12 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
+import { assertSafeFolder, assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
 
 export interface S3StorageOptions {
   /** e.g. https://s3.eu-west-2.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000 */
@@ -104,6 +105,17 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       assertSafeKey(key);
       // S3 answers 204 for a missing key too: deleting twice is fine
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deleteFolder(folder) {
+      assertSafeFolder(folder);
+      // a page of keys at a time, one DELETE each: a member has a handful of files, and
+      // DeleteObjects needs a checksum that not every S3-compatible server accepts
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken: token }));
+        for (const item of page.Contents ?? []) if (item.Key) await client.send(new DeleteObjectCommand({ Bucket, Key: item.Key }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -131,6 +131,20 @@ describe.each(drivers)('storage contract: $name driver', (driver) => {
     expect(back.equals(bytes)).toBe(true);
   });
 
+  it("deletes a whole folder (a member's files), and only that folder", async () => {
+    const folder = `member-${process.pid}-${++keyCount}`;
+    const neighbour = `${folder}x`;
+    const mine = [`${folder}/avatar_1.webp`, `${folder}/avatar_1_thumb.webp`, `${folder}/gallery_2.webp`];
+    for (const key of [...mine, `${neighbour}/avatar_1.webp`]) await storage.put(key, randomBytes(64), { contentType: 'image/webp' });
+    await storage.deleteFolder(folder);
+    for (const key of mine) expect(await storage.get(key), key).toBeUndefined();
+    expect(await storage.get(`${neighbour}/avatar_1.webp`)).toBeDefined();
+    // an empty or missing folder is no error; a path that climbs out is refused
+    await expect(storage.deleteFolder(folder)).resolves.toBeUndefined();
+    await expect(storage.deleteFolder('../etc')).rejects.toThrow(/unsafe/);
+    await expect(storage.deleteFolder('')).rejects.toThrow(/unsafe/);
+  });
+
   it('refuses to overwrite: the first bytes stay', async () => {
     const key = newKey();
     const first = randomBytes(512);

@@ -19,6 +19,8 @@ export interface Storage {
   /** Reads an object, or undefined when there is none. */
   get(key: string): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
+  /** Deletes every object under a folder (`{folder}/…`: a member's files are under their id). */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 export class ObjectExistsError extends Error {
@@ -29,6 +31,11 @@ export class ObjectExistsError extends Error {
 
 /** The cache lifetime of uploaded images (spec §9: 3600 s). */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=3600';
+
+/** A folder is one key segment: a member's id. */
+export function assertSafeFolder(folder: string) {
+  if (!/^[A-Za-z0-9_-]+$/.test(folder)) throw new Error(`unsafe storage folder: ${folder}`);
+}
 
 /** Keys are made by the server only; still, refuse anything that could climb out of the root. */
 export function assertSafeKey(key: string) {

@@ -7,5 +7,5 @@ export const comingSoon: Record<string, { title: string; line: string }> = {
   '/calendar': { title: 'Meets & Events', line: 'A calendar of meets and events near you.' },
   '/forum': { title: 'Forum', line: 'Talk with the community about the lifestyle.' },
   '/cam': { title: 'Live Cam', line: 'Live video with other members.' },
-  '/subscription': { title: 'Upgrade', line: 'Premium membership with extra features.' },
+  '/subscription': { title: 'Upgrade', line: 'Everything on the site is free: there is no paid plan to upgrade to.' },
 };

@@ -1,6 +1,19 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { BadgeCheck, Camera, ChevronRight, Compass, MapPin, Martini, MessageCircle, ShieldHalf, Smartphone, Users } from 'lucide-react';
+import {
+  BadgeCheck,
+  ChevronRight,
+  Compass,
+  Eye,
+  Flag,
+  KeyRound,
+  MapPin,
+  MessageCircle,
+  Search,
+  ShieldHalf,
+  Smartphone,
+  Users,
+} from 'lucide-react';
 import { TAGLINE } from '@velvet/core/constants/site';
 import { buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -50,11 +63,18 @@ const features: Feature[] = [
     points: ['Inbox, Sent and Saved', 'Delete your own messages', 'Blocked members cannot reach you'],
   },
   {
-    title: 'Clubs',
-    to: '/clubs',
-    icon: Martini,
-    line: 'Lifestyle clubs around the UK, by region, with members’ reviews.',
-    points: ['Search by name or place', 'Read and write reviews', 'Suggest a club we are missing'],
+    title: 'Search',
+    to: '/search',
+    icon: Search,
+    line: 'Find members by what matters to you.',
+    points: ['Filter by who they are, age, interests and distance', 'Save a search and run it again in a tap', 'Browse members’ photos'],
+  },
+  {
+    title: 'Looked @ Me',
+    to: '/looked-at-me',
+    icon: Eye,
+    line: 'See who has looked at your profile.',
+    points: ['Newest first, with a count for today', 'In Anonymous Mode you browse unseen: your visits are not recorded'],
   },
   {
     title: 'Verification',
@@ -75,14 +95,25 @@ const features: Feature[] = [
     points: ['Anonymous Mode keeps you out of discovery', 'Hide your location and last active time', 'Blocking works both ways'],
   },
   {
-    title: 'Content creators',
-    to: '/content',
-    icon: Camera,
-    line: 'Share photos and videos with the members you choose.',
+    title: 'Safety',
+    to: '/help#reporting',
+    icon: Flag,
+    line: 'A person looks at every report.',
     points: [
-      'Free, premium members only or pay-per-view',
+      'Report a member, a message or a photo',
+      'Moderators review reports and can suspend accounts',
       'Photo metadata, including GPS, removed on upload',
-      'Creator badges through verification',
+    ],
+  },
+  {
+    title: 'Your account and data',
+    to: '/my-account',
+    icon: KeyRound,
+    line: 'Your account stays yours.',
+    points: [
+      'Two-factor sign-in and a list of your signed-in devices',
+      'Download everything we hold about you',
+      'Delete your account for good, at any time',
     ],
   },
 ];

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Camera, ChevronDown, Flag, KeyRound, LifeBuoy, ShieldCheck, ShieldHalf, UserRound } from 'lucide-react';
 import { limits } from '@velvet/core/constants/limits';
+import { GALLERY_MAX_PHOTOS } from '@velvet/core/schemas/media.schema';
 import { buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { siteName } from '../../lib/site';
@@ -18,6 +19,7 @@ interface Topic {
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const throttle = limits.signInThrottle;
+const addressThrottle = limits.signInAddressThrottle;
 
 const topics: Topic[] = [
   {
@@ -66,11 +68,23 @@ const topics: Topic[] = [
         ),
       },
       {
-        q: 'How do I close my account?',
+        q: 'How do I get a copy of my data?',
         a: (
           <p>
-            Send us a message through the <Link to="/contact">contact form</Link> from the email address on your account and ask us to close
-            it. We delete your profile, photos and messages as described in our <Link to="/privacy">privacy policy</Link>.
+            Go to <Link to="/my-account#download-data">My Account</Link> and choose <strong>Download my data</strong>. You get a zip file
+            with everything we hold about you (your account, profile, photos, messages, likes, passes, profile views, blocks, contact
+            messages and signed-in devices) as data.json, and your photos as image files.
+          </p>
+        ),
+      },
+      {
+        q: 'How do I delete my account?',
+        a: (
+          <p>
+            Go to <Link to="/my-account#delete-account">My Account</Link>, choose <strong>Delete my account</strong> and confirm with your
+            password (if you sign in with Google or another provider, you sign in with it again instead). Your profile, photos, messages (on
+            both sides of each conversation), likes, views, blocks and devices go at once and cannot be brought back. You can join again
+            later with the same email address. Our <Link to="/privacy#retention">privacy policy</Link> says what little is kept, and why.
           </p>
         ),
       },
@@ -91,12 +105,23 @@ const topics: Topic[] = [
         ),
       },
       {
-        q: 'It says “Too Many Attempts”',
+        q: 'It says “Too Many Attempts” or “too many failed sign-ins from your network”',
         a: (
-          <p>
-            To protect your account, we allow {throttle.maxAttempts} sign-in attempts per email address every {throttle.windowMinutes}{' '}
-            minutes. Wait for the time shown, then try again, or reset your password.
-          </p>
+          <>
+            <p>To stop password guessing, we count wrong passwords in two ways, and the message says which limit you met:</p>
+            <ul>
+              <li>
+                <strong>Your account</strong>: {throttle.maxAttempts} wrong passwords for one email address from where you are, in{' '}
+                {throttle.windowMinutes} minutes. Someone else guessing at your account from elsewhere does not lock you out.
+              </li>
+              <li>
+                <strong>Your network</strong>: {addressThrottle.maxFailures} wrong passwords for any accounts from one internet address, in{' '}
+                {addressThrottle.windowMinutes} minutes. Mobile networks share one address among many people, so this limit is generous and
+                rarely met.
+              </li>
+            </ul>
+            <p>Wait for the time shown, then try again, reset your password, or sign in over another connection.</p>
+          </>
         ),
       },
       {
@@ -162,8 +187,8 @@ const topics: Topic[] = [
         q: 'How does blocking work?',
         a: (
           <p>
-            Blocking works both ways: once you block a member, neither of you sees the other in Discover, Members, Who’s Near, Search,
-            Updates or Messages, and neither of you can message the other. They are not told. You can see and undo your blocks in{' '}
+            Blocking works both ways: once you block a member, neither of you sees the other in Discover, Members, Who’s Near, Search or
+            Messages, and neither of you can message the other. They are not told. You can see and undo your blocks in{' '}
             <Link to="/privacy-settings">Privacy Settings</Link>.
           </p>
         ),
@@ -227,12 +252,7 @@ const topics: Topic[] = [
       },
       {
         q: 'What photo do you need?',
-        a: (
-          <p>
-            A clear, recent photo (taken within the last 30 days) in JPG, PNG or HEIC, under {mb(limits.imageMaxBytes)}. The request screen
-            tells you what to hold or show.
-          </p>
-        ),
+        a: <p>A clear, recent photo of you, under {mb(limits.imageMaxBytes)}. The request screen tells you what it needs.</p>,
       },
       {
         q: 'Who sees my verification photo?',
@@ -242,16 +262,16 @@ const topics: Topic[] = [
   },
   {
     id: 'photos',
-    title: 'Photos and content',
+    title: 'Photos',
     icon: Camera,
     questions: [
       {
         q: 'What can I upload?',
         a: (
           <p>
-            Profile and cover photos up to {mb(limits.imageMaxBytes)}, and photos and videos (PNG, JPG, MP4) up to{' '}
-            {mb(limits.contentFileMaxBytes)} on the <Link to="/content">Content</Link> page. Only upload pictures of yourself, or of people
-            who have agreed to be shown. Our <Link to="/terms">terms</Link> list what is not allowed.
+            A profile photo, a cover photo and up to {GALLERY_MAX_PHOTOS} gallery photos, from <Link to="/edit-profile">Edit Profile</Link>:
+            JPEG, PNG, WebP or GIF, each under {mb(limits.imageMaxBytes)}. Only upload pictures of yourself, or of people who have agreed to
+            be shown. Our <Link to="/terms">terms</Link> list what is not allowed.
           </p>
         ),
       },
@@ -267,8 +287,8 @@ const topics: Topic[] = [
         q: 'Who can see my photos?',
         a: (
           <p>
-            Your profile photos are shown to signed-in members. Content you mark as Premium Members Only or pay-per-view is only shown to
-            members entitled to see it, and verification photos are never shown to other members.
+            Your profile, cover and gallery photos are shown to signed-in members who can see your profile (never to members on either side
+            of a block). Verification photos are never shown to other members.
           </p>
         ),
       },
@@ -283,8 +303,8 @@ const topics: Topic[] = [
         q: 'Someone is making me uncomfortable',
         a: (
           <p>
-            Block them first: it takes effect at once, both ways. Then tell us through the <Link to="/contact">contact form</Link> with
-            their username and what happened. A person reads every report, and we never tell a member who reported them.
+            Block them first: it takes effect at once, both ways. Then report them, or the message or photo that upset you: a moderator
+            reads every report, and the member is not told who reported them.
           </p>
         ),
       },
@@ -292,8 +312,8 @@ const topics: Topic[] = [
         q: 'I think a profile is fake, underage or breaks the rules',
         a: (
           <p>
-            Tell us through the <Link to="/contact">contact form</Link> with the username. We treat anything suggesting a member may be
-            under 18 as urgent and suspend the account while we check.
+            Report the profile, or tell us through the <Link to="/contact">contact form</Link> with the username. We treat anything
+            suggesting a member may be under 18 as urgent and suspend the account while we check.
           </p>
         ),
       },

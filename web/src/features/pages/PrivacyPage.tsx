@@ -24,7 +24,7 @@ export default function PrivacyPage() {
         title="Privacy policy"
         lead={`How ${siteName} handles your information under UK data protection law (the UK GDPR and the Data Protection Act 2018).`}
       >
-        <LastUpdated date="22 November 2026" />
+        <LastUpdated date="26 November 2026" />
       </PageIntro>
 
       <Contents items={sections} />
@@ -39,6 +39,9 @@ export default function PrivacyPage() {
             <li>Every photo is stripped of hidden metadata, including GPS, when you upload it.</li>
             <li>Verification photos are seen only by you and our moderators.</li>
             <li>One cookie keeps you signed in. There are no tracking, analytics or advertising cookies.</li>
+            <li>
+              You can download everything we hold about you, and delete your account, yourself in <Link to="/my-account">My Account</Link>.
+            </li>
           </ul>
         </Section>
 
@@ -56,14 +59,14 @@ export default function PrivacyPage() {
             <li>Your password, stored only as a salted hash that cannot be turned back into the password.</li>
             <li>If you turn on two-factor sign-in, the secret your authenticator app uses and your backup codes, stored encrypted.</li>
             <li>
-              Your sessions and recent sign-in attempts (time, IP address and browser), to keep your account secure and stop password
-              guessing.
+              Your signed-in devices (when, the IP address and the browser), to keep your account secure, and counts of recent failed
+              sign-ins per email and internet address, to stop password guessing.
             </li>
           </ul>
           <h3>Your profile</h3>
           <p>
             Username, display name, age, town and country, gender, what you are looking for, relationship status, interests, bio, photos and
-            videos, and your privacy settings.
+            your privacy settings.
           </p>
           <p>
             Some of this reveals your sex life or sexual orientation, which the law treats as special category information. We use it only
@@ -72,8 +75,8 @@ export default function PrivacyPage() {
           </p>
           <h3>What you do on the site</h3>
           <p>
-            Messages you send and receive, likes, winks, friends, hot list, profile views, club reviews, blocks and reports. We keep these
-            to provide the features you use.
+            Messages you send and receive, likes and passes, profile views, saved searches, starred conversations, blocks, reports and
+            verification requests. We keep these to provide the features you use.
           </p>
           <h3>When you contact us</h3>
           <p>Your name, email address, message and, if you are signed in, which account sent it.</p>
@@ -99,7 +102,6 @@ export default function PrivacyPage() {
               Every image you upload is re-saved with all its metadata removed, including the GPS position, date and camera details that
               phones add.
             </li>
-            <li>Premium and pay-per-view content is only shown to members entitled to see it.</li>
             <li>
               Verification photos are private: only you and our moderators can open them. They never appear on your profile or anywhere
               else.
@@ -170,11 +172,28 @@ export default function PrivacyPage() {
 
         <Section id="retention" title="9. How long we keep it">
           <ul>
-            <li>Your account, profile, photos and messages: while your account is open.</li>
-            <li>When you close your account, we delete your profile, photos, verification photos and messages within 30 days.</li>
-            <li>Sign-in records used for security: up to 90 days.</li>
-            <li>Messages sent through the contact form: up to 2 years, so we can follow up on earlier conversations.</li>
-            <li>Records of serious breaches of our terms: as long as needed to stop a closed account coming back.</li>
+            <li>Your account, profile, photos and messages: while your account is open, or until you delete them.</li>
+            <li>Counts of failed sign-ins: 15 minutes, then they are cleared.</li>
+            <li>
+              When you choose <strong>Delete my account</strong> in <Link to="/my-account">My Account</Link>, we delete at once your
+              account, profile, photos and their files, verification photos, messages you sent and received (from both sides of each
+              conversation), likes, passes, profile views, saved searches, blocks, signed-in devices, and messages you sent us through the
+              contact form. Your email address is then free, and you can join again with it.
+            </li>
+          </ul>
+          <h3>What is kept after you delete your account, and why</h3>
+          <ul>
+            <li>
+              <strong>Reports other members made about you</strong>, and the decisions our moderators took on them. They are kept without
+              your account, profile or email address: what was reported, when, and what was decided. We keep them because we must be able to
+              show that we dealt with reports properly, to protect members from someone who was removed for harming others, and to answer
+              the police or a court if asked (our legitimate interests, and legal claims). We delete them when they are no longer needed for
+              that.
+            </li>
+            <li>
+              <strong>Our moderators’ audit log</strong>: which moderator did what, and when, kept for the same reasons.
+            </li>
+            <li>Reports you made about others stay with the report, without your account, so the decision on them still makes sense.</li>
           </ul>
         </Section>
 
@@ -187,17 +206,21 @@ export default function PrivacyPage() {
         </Section>
 
         <Section id="rights" title="11. Your rights">
-          <p>Under UK data protection law you can ask us to:</p>
+          <p>Under UK data protection law you have the right to:</p>
           <ul>
-            <li>give you a copy of your information;</li>
-            <li>correct information that is wrong;</li>
-            <li>delete your information;</li>
-            <li>limit how we use it, or object to our using it;</li>
-            <li>give you the information you provided in a format you can take elsewhere.</li>
+            <li>
+              a copy of your information: choose <strong>Download my data</strong> in <Link to="/my-account">My Account</Link> for a zip
+              file of everything we hold about you, in a format (JSON and image files) you can take elsewhere;
+            </li>
+            <li>correct information that is wrong: most of it you can change yourself in Edit Profile and My Account;</li>
+            <li>
+              have your information deleted: choose <strong>Delete my account</strong> in <Link to="/my-account">My Account</Link>;
+            </li>
+            <li>limit how we use it, or object to our using it.</li>
           </ul>
           <p>
-            You can change most things yourself in Edit Profile, Privacy Settings and My Account. For anything else, write to us through the{' '}
-            <Link to="/contact">contact form</Link> from your account’s email address. We reply within one month and do not charge.
+            For anything you cannot do yourself, write to us through the <Link to="/contact">contact form</Link> from your account’s email
+            address. We reply within one month and do not charge.
           </p>
           <p>
             If you are unhappy with how we handle your information, you can complain to the Information Commissioner’s Office at{' '}

@@ -10,7 +10,7 @@ const sections = [
   { id: 'consent', title: 'Consent' },
   { id: 'content', title: 'What you post' },
   { id: 'verification', title: 'Verification' },
-  { id: 'creators', title: 'Creators and paid content' },
+  { id: 'creators', title: 'Creators and payments' },
   { id: 'meeting', title: 'Meeting people' },
   { id: 'termination', title: 'Suspension and closing accounts' },
   { id: 'service', title: 'Our service' },
@@ -26,7 +26,8 @@ export default function TermsPage() {
         title="Terms of service"
         lead={`The agreement between you and us when you use ${siteName}, written to be read. Please read it before you join.`}
       >
-        <LastUpdated date="22 November 2026" />
+        {' '}
+        <LastUpdated date="26 November 2026" />
       </PageIntro>
 
       <Contents items={sections} />
@@ -107,9 +108,9 @@ export default function TermsPage() {
 
         <Section id="content" title="6. What you post">
           <p>
-            You keep ownership of the photos, videos and words you post. You give us a licence to store, copy, resize and show them on{' '}
-            {siteName} to the members you choose, for as long as they are on the site, so that we can run the service. The licence ends when
-            you delete the content or your account, apart from copies in backups for the short time described in our privacy policy.
+            You keep ownership of the photos and words you post. You give us a licence to store, copy, resize and show them on {siteName} to
+            the members who can see your profile, for as long as they are on the site, so that we can run the service. The licence ends when
+            you delete them or your account.
           </p>
           <p>
             You must only post content that you have the right to share, and that shows only people who are 18 or over and have agreed to be
@@ -123,8 +124,8 @@ export default function TermsPage() {
             <li>personal details such as phone numbers, addresses or links to other profiles in public parts of your profile.</li>
           </ul>
           <p>
-            Profile and cover photos are the first thing other members see: keep them free of explicit sexual activity. Explicit content
-            belongs in your content area, marked so that only the members you choose can see it.
+            Your profile, cover and gallery photos are seen by every signed-in member who can see your profile: keep them free of explicit
+            sexual activity.
           </p>
           <p>We may remove content that breaks these terms, and we remove illegal content as soon as we become aware of it.</p>
         </Section>
@@ -137,18 +138,15 @@ export default function TermsPage() {
           </p>
         </Section>
 
-        <Section id="creators" title="8. Creators and paid content">
+        <Section id="creators" title="8. Creators and payments">
           <ul>
             <li>
-              Members who mark themselves as content creators may offer premium or pay-per-view content. Creators must own all rights in
-              what they offer and must hold proof that everyone shown is 18 or over and agreed to the content being made and shared. You
-              must give us that proof if we ask for it.
+              Members who mark themselves as content creators must own all rights in the photos they post and must hold proof that everyone
+              shown is 18 or over and agreed to the photo being taken and shared. You must give us that proof if we ask for it.
             </li>
-            <li>Creators are responsible for their own tax and for following the law that applies to their earnings.</li>
             <li>
-              Paid plans and paid content are <strong>not on sale yet</strong>, and nobody can take a payment through {siteName} today.
-              Before any payment opens, we will publish the prices in pounds, including VAT, and the extra terms that apply, such as your
-              rights to cancel under UK consumer law. See <Link to="/pricing">pricing</Link>.
+              {siteName} is free: there are no paid plans and no paid content, and nobody can take or make a payment through it. See{' '}
+              <Link to="/pricing">pricing</Link>. If that ever changes, these terms will change first, as section 13 describes.
             </li>
           </ul>
         </Section>
@@ -162,7 +160,9 @@ export default function TermsPage() {
 
         <Section id="termination" title="10. Suspension and closing accounts">
           <ul>
-            <li>You can stop using {siteName} and ask us to close your account at any time.</li>
+            <li>
+              You can stop using {siteName} and delete your account yourself at any time, in <Link to="/my-account">My Account</Link>.
+            </li>
             <li>
               We may remove content, limit features, or suspend or close an account if we reasonably believe it breaks these terms, puts
               others at risk or exposes us to legal action. Where it is safe and lawful to do so, we will tell you why and give you a chance
@@ -172,7 +172,9 @@ export default function TermsPage() {
               If you think we got it wrong, write to us through the <Link to="/contact">contact form</Link> and a different person will look
               again.
             </li>
-            <li>When an account closes, we delete its information as set out in our privacy policy.</li>
+            <li>
+              When an account is deleted, its information goes as set out in our <Link to="/privacy#retention">privacy policy</Link>.
+            </li>
           </ul>
         </Section>
 

@@ -25,9 +25,10 @@ export function signInFailure(err: unknown): { title: string; description: strin
   const title = messages.signIn.failedTitle;
   if (!(err instanceof ApiError)) return { title, description: messages.signIn.default };
   if (err.status === 0) return { title, description: messages.signIn.network };
-  if (err.code === 'SIGN_IN_THROTTLED') {
+  if (err.code === 'SIGN_IN_THROTTLED' || err.code === 'SIGN_IN_THROTTLED_ADDRESS') {
     const minutes = Number((err.body as { retryAfterMinutes?: number } | undefined)?.retryAfterMinutes) || 15;
-    return { title, description: messages.signIn.throttled(minutes) };
+    const words = err.code === 'SIGN_IN_THROTTLED' ? messages.signIn.throttled : messages.signIn.throttledAddress;
+    return { title, description: words(minutes) };
   }
   if (err.status === 429) return { title, description: messages.signIn.tooManyRequests };
   if (err.code === 'EMAIL_NOT_VERIFIED') return { title, description: messages.signIn.emailNotConfirmed };
