@@ -267,7 +267,12 @@ async function capturePlans(url, caller) {
         const statements = recording.filter(
           (s) => /^\s*(select|with)\b/i.test(s.text) && /\b(profiles|likes|profile_views|media)\b/.test(s.text),
         );
-        if (process.env.BENCH_COUNT) console.log(reqPath, recording.length, recording.map((r) => r.text.replace(/\s+/g, ' ').slice(0, 60)));
+        if (process.env.BENCH_COUNT)
+          console.log(
+            reqPath,
+            recording.length,
+            recording.map((r) => r.text.replace(/\s+/g, ' ').slice(0, 60)),
+          );
         recording = null;
         if (res.status !== 200) continue;
         let total = 0;

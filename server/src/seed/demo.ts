@@ -3,7 +3,18 @@ import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import { account, clubReviews, clubs, likes, media, messages, profileViews, profiles, starredConversations, user } from '../db/schema/index';
+import {
+  account,
+  clubReviews,
+  clubs,
+  likes,
+  media,
+  messages,
+  profileViews,
+  profiles,
+  starredConversations,
+  user,
+} from '../db/schema/index';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { mediaRepository } from '../modules/media/media.repository';

@@ -65,5 +65,9 @@ export const clubSuggestions = pgTable(
     clubId: uuid('club_id').references(() => clubs.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('club_suggestions_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('club_suggestions_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -44,8 +44,10 @@ export function accountDataRepository(db: Db) {
         const found = await tx.execute<{ email: string }>(sql`select lower(email) as email from "user" where id = ${me} for update`);
         const email = found.rows[0]?.email;
         if (email === undefined) return null;
+        // the member's photos, and the private photos of their verification requests
         const files = await tx.execute<{ storageKey: string; thumbKey: string | null }>(
-          sql`select storage_key as "storageKey", thumb_key as "thumbKey" from media where owner_id = ${me}`,
+          sql`select storage_key as "storageKey", thumb_key as "thumbKey" from media where owner_id = ${me}
+              union all select photo_key, null from user_verifications where user_id = ${me}`,
         );
         await tx.execute(sql`delete from messages where sender_id = ${me} or receiver_id = ${me}`);
         await tx.execute(sql`delete from contact_messages where user_id = ${me} or email = ${email}`);

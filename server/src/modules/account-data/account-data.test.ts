@@ -96,6 +96,32 @@ async function community(tag: string) {
   expect(
     (await alice.c.post('/api/v1/contact', { name: 'Alice', email: `alice_${tag}@example.com`, message: `a question ${tag}` })).status,
   ).toBe(201);
+  // what trust and safety and the community side keep of her: a verification request (its private
+  // photo too), a report she made, friends, winks, the hotlist, a club review and a suggestion
+  const verification = new FormData();
+  verification.set('type', 'photo');
+  verification.set('data', JSON.stringify({ fullName: `Alice ${tag}` }));
+  const jpeg = await sharp(randomBytes(32 * 32 * 3), { raw: { width: 32, height: 32, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  verification.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'me.jpg');
+  const asked = await t.app.request('/api/v1/verifications', {
+    method: 'POST',
+    body: verification,
+    headers: { origin: ORIGIN, cookie: cookieOf(alice.c) },
+  });
+  expect(asked.status, await asked.clone().text()).toBe(201);
+  expect((await alice.c.post('/api/v1/reports', { targetType: 'member', targetId: bob.id, reason: 'spam_or_scam' })).status).toBeLessThan(300);
+  expect((await alice.c.post(`/api/v1/friends/${bob.id}`)).status).toBeLessThan(300);
+  expect((await carol.c.post(`/api/v1/winks/${alice.id}`)).status).toBeLessThan(300);
+  expect((await alice.c.post(`/api/v1/winks/${bob.id}`)).status).toBeLessThan(300);
+  expect((await alice.c.request('PUT', `/api/v1/hotlist/${bob.id}`)).status).toBeLessThan(300);
+  await t.database.db.execute(sql`insert into clubs (name, town, region) values (${`Club ${tag}`}, 'Leeds', 'North East')`);
+  const [club] = (await t.database.db.execute<{ id: string }>(sql`select id from clubs where name = ${`Club ${tag}`}`)).rows;
+  expect((await alice.c.request('PUT', `/api/v1/clubs/${club!.id}/review`, { rating: 4, text: `a night ${tag}` })).status).toBe(200);
+  expect((await alice.c.post('/api/v1/clubs/suggestions', { name: `Suggested ${tag}`, town: 'Leeds', region: 'North East' })).status).toBe(
+    201,
+  );
   return { alice, bob, carol, dave, erin, photoId };
 }
 

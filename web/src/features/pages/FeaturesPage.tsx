@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import {
   BadgeCheck,
+  Building2,
   ChevronRight,
   Compass,
   Eye,
@@ -12,6 +13,7 @@ import {
   Search,
   ShieldHalf,
   Smartphone,
+  UserPlus,
   Users,
 } from 'lucide-react';
 import { TAGLINE } from '@velvet/core/constants/site';
@@ -75,6 +77,28 @@ const features: Feature[] = [
     icon: Eye,
     line: 'See who has looked at your profile.',
     points: ['Newest first, with a count for today', 'In Anonymous Mode you browse unseen: your visits are not recorded'],
+  },
+  {
+    title: 'Friends, winks and your hotlist',
+    to: '/friends',
+    icon: UserPlus,
+    line: 'Keep the people you click with close.',
+    points: [
+      'Invite members as friends; they accept or decline',
+      'A wink a day says hello without a word',
+      'A private hotlist of members you like',
+    ],
+  },
+  {
+    title: 'Clubs',
+    to: '/clubs',
+    icon: Building2,
+    line: 'Lifestyle clubs across the UK, reviewed by members.',
+    points: [
+      'Search by name or town, or browse by region',
+      'Star ratings and reviews, one per member',
+      'Suggest a club that is missing; a moderator checks it',
+    ],
   },
   {
     title: 'Verification',
