@@ -111,7 +111,9 @@ async function community(tag: string) {
     headers: { origin: ORIGIN, cookie: cookieOf(alice.c) },
   });
   expect(asked.status, await asked.clone().text()).toBe(201);
-  expect((await alice.c.post('/api/v1/reports', { targetType: 'member', targetId: bob.id, reason: 'spam_or_scam' })).status).toBeLessThan(300);
+  expect((await alice.c.post('/api/v1/reports', { targetType: 'member', targetId: bob.id, reason: 'spam_or_scam' })).status).toBeLessThan(
+    300,
+  );
   expect((await alice.c.post(`/api/v1/friends/${bob.id}`)).status).toBeLessThan(300);
   expect((await carol.c.post(`/api/v1/winks/${alice.id}`)).status).toBeLessThan(300);
   expect((await alice.c.post(`/api/v1/winks/${bob.id}`)).status).toBeLessThan(300);
