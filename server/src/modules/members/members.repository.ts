@@ -86,7 +86,9 @@ function textSearchOf(o: ListOptions): TextSearch | null {
         ? (['city', o.location] as const)
         : [];
   // a text without a word of three letters gives the index nothing to narrow by: a filter, then
-  return fields && /[\p{L}\p{N}]{3}/u.test(text) ? { fields, pattern: trigramPattern(text) } : null;
+  if (!fields || !/[\p{L}\p{N}]{3}/u.test(text)) return null;
+  // a username's words before the names' separator, so the index gives usernames alone, not display names
+  return { fields, pattern: fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text) };
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
