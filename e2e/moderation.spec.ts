@@ -102,8 +102,11 @@ describe('moderation', () => {
     await dialog.getByRole('radio', { name: 'Underage' }).check();
     await dialog.getByLabel(m.detailsLabel).fill('Looks very young.');
     await dialog.getByRole('button', { name: m.submit }).click();
-    expect(await toastText(ben.page)).toContain(m.receivedTitle);
-    await dialog.waitFor({ state: 'hidden' });
+    // told it was received, and offered to block Ann too: not this time
+    const received = ben.page.getByRole('dialog', { name: m.receivedTitle });
+    await received.getByText(m.offerBlock('Ann Ash')).waitFor();
+    await received.getByRole('button', { name: m.done }).click();
+    await received.waitFor({ state: 'hidden' });
 
     // Cat no longer sees it
     await cat.page.goto(`/profile/${ann.id}`);
@@ -116,7 +119,14 @@ describe('moderation', () => {
     const memberDialog = ben.page.getByRole('dialog', { name: m.reportTitle });
     await memberDialog.getByRole('radio', { name: 'Fake profile' }).check();
     await memberDialog.getByRole('button', { name: m.submit }).click();
-    await memberDialog.waitFor({ state: 'hidden' });
+    // this time Ben takes the offer: Ann is blocked and her profile left
+    await ben.page
+      .getByRole('dialog', { name: m.receivedTitle })
+      .getByRole('button', { name: m.blockToo('Ann Ash') })
+      .click();
+    expect(await toastText(ben.page)).toContain(messages.privacy.blocked);
+    await ben.page.waitForURL('**/browse');
+    expect((await ben.page.request.get(`/api/v1/profiles/${ann.id}`)).status()).toBe(404);
 
     // The moderator sees both, oldest first, and decides
     await mod.page.goto('/admin');

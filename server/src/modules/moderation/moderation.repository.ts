@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { media, messages, moderationAudit, profiles, reports, session, user } from '../../db/schema/index';
 import { pageSeenBy } from '../../db/visibility';
+import { mediaFileUrl } from '../media/media.public';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
@@ -97,8 +98,20 @@ function queries(db: Db | Tx) {
       return { row: existing!, created: false };
     },
 
+    /**
+     * Holds a photo back for review, or shows it again. A held avatar or cover also leaves the
+     * profile (every card and page reads the profile's column, not the photo row); released, it goes
+     * back unless the owner has chosen another meanwhile.
+     */
     async setUnderReview(photoId: string, underReview: boolean) {
-      await db.update(media).set({ underReview }).where(eq(media.id, photoId));
+      const [photo] = await db.update(media).set({ underReview }).where(eq(media.id, photoId)).returning();
+      if (!photo || (photo.kind !== 'avatar' && photo.kind !== 'cover')) return;
+      const column = photo.kind === 'avatar' ? profiles.avatarUrl : profiles.coverPhotoUrl;
+      const url = mediaFileUrl(photo.storageKey);
+      await db
+        .update(profiles)
+        .set({ [photo.kind === 'avatar' ? 'avatarUrl' : 'coverPhotoUrl']: underReview ? null : url, updatedAt: new Date() })
+        .where(and(eq(profiles.userId, photo.ownerId), underReview ? eq(column, url) : isNull(column)));
     },
 
     /** Whether open reports still hold this photo back (a reason that hides it). */

@@ -42,9 +42,9 @@ async function png(colour: { r: number; g: number; b: number }) {
     .toBuffer();
 }
 
-async function upload(c: Client, bytes: Buffer): Promise<MediaDto> {
+async function upload(c: Client, bytes: Buffer, kind = 'gallery'): Promise<MediaDto> {
   const form = new FormData();
-  form.set('kind', 'gallery');
+  form.set('kind', kind);
   form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
   const res = await t.app.request('/api/v1/media', { method: 'POST', body: form, headers: { origin: ORIGIN, cookie: cookieOf(c) } });
   expect(res.status).toBe(201);
@@ -261,6 +261,19 @@ describe('reporting', () => {
     expect(kept.status).toBe(200);
     expect(kept.headers.get('content-type')).toMatch(/^image\//);
     expect((await ben.get(item.keptPhotoUrl)).status).toBe(403);
+  });
+
+  it('takes a held avatar off the profile everywhere, and puts it back when the report is dismissed', async () => {
+    const photo = await upload(ann, await png({ r: 120, g: 40, b: 160 }), 'avatar');
+    const avatarSeenBy = async (c: Client) => (await c.get(`/api/v1/profiles/${annId}`)).json.profile.avatarUrl as string | null;
+    expect(await avatarSeenBy(cat)).toBe(photo.url);
+    const res = await report(ben, { targetType: 'photo', targetId: photo.id, reason: 'non_consensual_image' });
+    expect(res.status).toBe(201);
+    expect(await avatarSeenBy(cat)).toBeNull();
+    expect((await cat.get(photo.url)).status).toBe(404);
+    expect((await mod.post(`/api/v1/admin/reports/${res.json.id}/dismiss`, { reason: 'Her own photo' })).status).toBe(200);
+    expect(await avatarSeenBy(cat)).toBe(photo.url);
+    expect((await cat.get(photo.url)).status).toBe(200);
   });
 
   it('does not hide a photo reported for a reason that does not hold it back', async () => {

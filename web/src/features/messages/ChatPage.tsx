@@ -104,6 +104,7 @@ export default function ChatPage() {
         <MessageList
           me={user.id}
           otherId={otherId}
+          otherName={member?.name ?? 'this member'}
           items={items}
           pending={waiting}
           hasOlder={thread.hasNextPage}

@@ -12,6 +12,7 @@ import { MessageBubble, PendingBubble } from './MessageBubble';
 interface Props {
   me: string;
   otherId: string;
+  otherName: string;
   items: MessageDto[];
   pending: PendingMessage[];
   hasOlder: boolean;
@@ -23,7 +24,7 @@ interface Props {
 const STICKY_PX = 120;
 
 /** The chat panel: 400 px high on a phone (spec §2), the thread with day separators, newest at the bottom. */
-export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlder, onLoadOlder }: Props) {
+export function MessageList({ me, otherId, otherName, items, pending, hasOlder, loadingOlder, onLoadOlder }: Props) {
   const panel = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);
@@ -109,7 +110,11 @@ export function MessageList({ me, otherId, items, pending, hasOlder, loadingOlde
           ))}
         </ol>
       </div>
-      <ReportDialog target={reporting ? { type: 'message', id: reporting } : null} onClose={() => setReporting(null)} />
+      <ReportDialog
+        target={reporting ? { type: 'message', id: reporting } : null}
+        member={{ userId: otherId, name: otherName }}
+        onClose={() => setReporting(null)}
+      />
     </div>
   );
 }

@@ -123,7 +123,12 @@ export function ActionBar({ name, userId }: { name: string; userId: string }) {
           onBlock={() => setBlocking(true)}
         />
       )}
-      <ReportDialog target={reporting ? { type: 'member', id: userId } : null} onClose={() => setReporting(false)} />
+      <ReportDialog
+        target={reporting ? { type: 'member', id: userId } : null}
+        member={{ userId, name }}
+        onClose={() => setReporting(false)}
+        onBlocked={() => void navigate('/browse', { replace: true })}
+      />
       <BlockMemberDialog
         member={{ userId, name }}
         open={blocking}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ImageIcon } from 'lucide-react';
 import { useGallery } from '../api/gallery';
 import { LoadError } from '../../../components/ui/LoadError';
@@ -12,6 +13,7 @@ export function ProfileGallery({ userId, ownerName }: { userId: string; ownerNam
   const gallery = useGallery(userId);
   const [open, setOpen] = useState<number | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   if (gallery.isPending) {
     return (
@@ -62,7 +64,12 @@ export function ProfileGallery({ userId, ownerName }: { userId: string; ownerNam
         ownerName={ownerName}
         onReport={(photo) => setReporting(photo.id)}
       />
-      <ReportDialog target={reporting ? { type: 'photo', id: reporting } : null} onClose={() => setReporting(null)} />
+      <ReportDialog
+        target={reporting ? { type: 'photo', id: reporting } : null}
+        member={{ userId, name: ownerName }}
+        onClose={() => setReporting(null)}
+        onBlocked={() => void navigate('/browse', { replace: true })}
+      />
     </>
   );
 }
