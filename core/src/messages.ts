@@ -309,7 +309,7 @@ export const messages = {
     subtitle: 'Get verified to build trust with the community',
     reviewTime: 'Our team reviews every verification within 24-48 hours.',
     photoAdvice: 'Use a recent photo (taken within the last 30 days) in JPG, PNG or HEIC format.',
-    adminOnly: 'Your verification photos are seen only by an admin and are never shown on your profile.',
+    adminOnly: 'Your verification photos are seen only by you and our moderators, and are never shown on your profile.',
     statusTitle: 'Your Verification Status',
     chooseTitle: 'Choose a verification',
     back: 'Back to Verification Center',
