@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { limits } from '@velvet/core/constants/limits';
 import { messages } from '@velvet/core/messages';
@@ -167,6 +168,8 @@ export function createApp(deps: AppDeps) {
   // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
   // a write from another site's page (cross-site request forgery) is refused before its body is read
   api.use('*', sameOriginWrites(config.trustedOrigins));
+  // answers over 1 KB of JSON or text go out gzipped when the client takes it (not photos, zips or ranges)
+  api.use('*', compress());
   const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));

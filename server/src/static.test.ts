@@ -17,6 +17,10 @@ beforeAll(async () => {
     `<!doctype html><title>Velvet</title><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" src="/assets/app-1234.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`,
   );
   await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // the build's compressed copies (web/scripts/precompress.mjs); their bytes are told apart here
+  await writeFile(path.join(dist, 'assets', 'app-1234.js.br'), 'brotli bytes');
+  await writeFile(path.join(dist, 'assets', 'app-1234.js.gz'), 'gzip bytes');
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   await writeFile(path.join(dist, 'manifest.webmanifest'), '{}');
   expect(mountWebApp(app, dist, { publicUrl: 'https://velvet.example' })).toBe(true);
 });
@@ -38,6 +42,25 @@ describe('the built web app', () => {
     expect(await asset.text()).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await app.request('/manifest.webmanifest')).status).toBe(200);
+  });
+
+  it('sends the brotli or gzip copy of an asset to a browser that takes it, and says so', async () => {
+    const br = await app.request('/assets/app-1234.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(await br.text()).toBe('brotli bytes');
+    const gz = await app.request('/assets/app-1234.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe('gzip bytes');
+  });
+
+  it('answers /robots.txt with the file, not the page', async () => {
+    const res = await app.request('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toContain('User-agent: *');
   });
 
   it('sends the page under a strict Content-Security-Policy, with a fresh style nonce for every load', async () => {

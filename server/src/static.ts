@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, newNonce, webSocketOrigin } from './middleware/csp';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, every other path gets index.html, under
- * the app's Content-Security-Policy with a fresh style nonce for each load of the page.
+ * the app's Content-Security-Policy with a fresh style nonce for each load of the page. Text files go
+ * out as the build's brotli or gzip copies (web/scripts/precompress.mjs) when the browser takes them.
  */
 export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { publicUrl: string }) {
   const indexFile = path.join(distDir, 'index.html');
@@ -20,14 +22,14 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
-    serveStatic({ root }),
+    serveStatic({ root, precompressed: true }),
   );
   // only a name with an extension is a file of the build: '/', '/assets' or '/icons/' are folders,
   // which serveStatic would send as bytes (a download of a folder instead of the page); the page
   // itself (/index.html) is never sent as the file, which has no nonce in it
-  const files = serveStatic({ root, index: '' });
+  const files = serveStatic({ root, index: '', precompressed: true });
   app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) && !c.req.path.endsWith('.html') ? files(c, next) : next()));
-  app.get('*', (c) => {
+  app.get('*', compress(), (c) => {
     const nonce = newNonce();
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', contentSecurityPolicy({ styles: [`'nonce-${nonce}'`], connect }));
