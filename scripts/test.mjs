@@ -15,6 +15,7 @@ const steps = [
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {}]);
 }
+steps.push(['bundle size (size-limit)', 'npm', ['run', 'size', '--silent']]);
 steps.push(['browser journeys (Chromium)', 'npm', ['run', 'test:e2e', '--silent']]);
 
 const only = process.argv.slice(2);

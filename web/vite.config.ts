@@ -15,5 +15,6 @@ export default defineConfig({
   // every tag Vite writes into index.html, and <meta property="csp-nonce">, carries this placeholder;
   // the server replaces it with a fresh nonce for each page it serves (server/src/static.ts)
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 300 },
+  // the manifest (dist/.vite/manifest.json) tells which chunks each route loads: .size-limit.js reads it
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 300, manifest: true },
 });

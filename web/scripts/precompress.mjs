@@ -14,8 +14,10 @@ const MIN_BYTES = 1024;
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (TEXT.test(entry.name)) yield full;
+    // .vite holds the build's manifest, read by .size-limit.js, never served to a browser that needs it packed
+    if (entry.isDirectory()) {
+      if (entry.name !== '.vite') yield* files(full);
+    } else if (TEXT.test(entry.name)) yield full;
   }
 }
 
