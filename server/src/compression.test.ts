@@ -7,7 +7,7 @@ let t: TestApp;
 let member: Client;
 beforeAll(async () => {
   t = await createTestApp();
-  member = (await finishedMember(t, 'zip_zed', {})).c;
+  member = (await finishedMember(t, 'zip_zed', { city: 'Leeds' })).c;
   // a long bio makes the member's own profile an answer worth packing
   const bio = 'We love dancing, good food and meeting new friends at clubs across the north. '.repeat(12);
   expect((await member.request('PUT', '/api/v1/profiles/me/setup', { step: 4, bio })).status).toBe(200);
