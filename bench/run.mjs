@@ -14,6 +14,7 @@ const benches = [
   ['Conversations list and thread pages (PostgreSQL, PGlite)', 'messaging-lists.mjs', []],
   ['Discovery at 100 000 members (PostgreSQL)', 'discovery.mjs', [], ['--import', 'tsx']],
   ['Every route under random and hostile input (long run)', 'fuzz.mjs', []],
+  ['SIGKILL while members write, 20 times a database', 'crash.mjs', []],
 ];
 
 let failed = 0;
