@@ -60,6 +60,9 @@ import { connectionsRoutes, friendsRoutes, hotlistRoutes, winksRoutes } from './
 import { clubsRepository } from './modules/clubs/clubs.repository';
 import { clubsService } from './modules/clubs/clubs.service';
 import { clubsRoutes } from './modules/clubs/clubs.routes';
+import { contentRepository } from './modules/content/content.repository';
+import { contentService } from './modules/content/content.service';
+import { contentRoutes } from './modules/content/content.routes';
 import { accountDataRepository } from './modules/account-data/account-data.repository';
 import { accountDataService } from './modules/account-data/account-data.service';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
@@ -108,6 +111,13 @@ export function createApp(deps: AppDeps) {
     log,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+  });
+  const content = contentService({
+    repo: contentRepository(database.db),
+    storage,
+    log,
+    media,
+    requireCreator: (userId) => verification.requireApprovedCreator(userId),
   });
   const accountData = accountDataService({
     repo: accountDataRepository(database.db),
@@ -167,7 +177,7 @@ export function createApp(deps: AppDeps) {
   // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
   // a write from another site's page (cross-site request forgery) is refused before its body is read
   api.use('*', sameOriginWrites(config.trustedOrigins));
-  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications)\/?$/.test(c.req.path);
+  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications|content)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
   api.use('*', loadSession(sessions));
@@ -226,6 +236,18 @@ export function createApp(deps: AppDeps) {
       }),
     );
   api.route('/media', mediaRoutes(media));
+  if (config.rateLimits)
+    api.post(
+      '/content',
+      rateLimit({
+        quota,
+        name: 'content-upload',
+        max: 30,
+        windowMs: 60 * 60_000,
+        key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
+      }),
+    );
+  api.route('/content', contentRoutes(content));
   if (config.rateLimits)
     api.post(
       '/verifications',
