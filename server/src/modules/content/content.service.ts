@@ -12,7 +12,6 @@ import {
   type ContentMediaType,
   type ContentPage,
   type ContentUpdate,
-  type ContentVisibility,
 } from '@velvet/core/schemas/content.schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../../middleware/errors';
@@ -130,7 +129,7 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
       title: row.title ?? '',
       description: row.description ?? '',
       mediaType: row.mediaType === 'video' ? 'video' : 'image',
-      visibility: (row.visibility === 'ppv' || row.visibility === 'premium' ? row.visibility : 'public') as ContentVisibility,
+      visibility: row.visibility === 'ppv' || row.visibility === 'premium' ? row.visibility : 'public',
       priceCents: row.priceCents,
       locked,
       url: locked ? null : mediaFileUrl(row.storageKey),

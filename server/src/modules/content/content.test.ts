@@ -42,7 +42,6 @@ async function fetchFile(c: Client, url: string, headers: Record<string, string>
   const res = await t.app.request(url, { headers: { origin: ORIGIN, cookie: cookieOf(c), ...headers } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
-const keyOf = (url: string) => url.replace('/api/v1/media/file/', '');
 
 const ffprobeTags = async (bytes: Buffer, ext: string) => {
   const file = path.join(work, `probe-${randomBytes(4).toString('hex')}.${ext}`);

@@ -38,7 +38,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
   const dir = await mkdtemp(path.join(os.tmpdir(), 'velvet-upload-'));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
-    const received = await stream(request.body as unknown as WebReadableStream<Uint8Array>, type, dir, maxBytes);
+    const received = await stream(request.body as WebReadableStream<Uint8Array>, type, dir, maxBytes);
     return { ...received, dir, cleanup };
   } catch (err) {
     await cleanup();
