@@ -10,7 +10,7 @@
 // bitrate, so it does not compress), just under the size asked for. Memory is read from
 // /proc/<pid>/status: VmRSS before, sampled every 20 ms during the upload, and after. The ffmpeg
 // child processes are sampled too and shown apart (they are not the server's heap).
-/* global fetch, FormData */
+/* global FormData */
 import { execFileSync } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
