@@ -16,6 +16,7 @@ import {
   assertSafeKey,
   ObjectExistsError,
   RangeNotSatisfiableError,
+  resolveRange,
   type ByteRange,
   UPLOAD_CACHE_CONTROL,
   type Storage,
@@ -119,6 +120,20 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
     },
     async get(key, range) {
       assertSafeKey(key);
+      if (range && 'suffix' in range) {
+        // not every S3-compatible server reads `bytes=-n` right (s3rver gives the first n): ask for the
+        // size, then for the bytes by their place
+        let size: number;
+        try {
+          size = (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0;
+        } catch (err) {
+          if (isMissing(err)) return undefined;
+          throw err;
+        }
+        const bytes = resolveRange(range, size);
+        if (!bytes) throw new RangeNotSatisfiableError(size);
+        range = bytes;
+      }
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? rangeHeader(range) : undefined }));
         if (!out.Body) return undefined;
