@@ -348,6 +348,17 @@ describe('Fabs, lists and the owner’s edits', () => {
     await t.database.db.update(profiles).set({ anonymousMode: false }).where(eq(profiles.userId, alice.id));
   });
 
+  it('hides a suspended member’s content from everyone else, lists, link and file alike', async () => {
+    await t.database.db.update(profiles).set({ suspended: true }).where(eq(profiles.userId, alice.id));
+    const newest = (await bob.c.get('/api/v1/content/new')).json.items as ContentItem[];
+    expect(newest.some((i) => i.owner.id === alice.id)).toBe(false);
+    expect((await bob.c.get(`/api/v1/content/${b.id}`)).status).toBe(404);
+    expect((await fetchFile(bob.c, b.url!)).status).toBe(404);
+    expect((await bob.c.request('PUT', `/api/v1/content/${b.id}/fab`)).status).toBe(404);
+    await t.database.db.update(profiles).set({ suspended: false }).where(eq(profiles.userId, alice.id));
+    expect((await fetchFile(bob.c, b.url!)).status).toBe(200);
+  });
+
   it('can be reported with the photo report', async () => {
     const res = await bob.c.post('/api/v1/reports', { targetType: 'photo', targetId: b.id, reason: 'spam_or_scam' });
     expect(res.status, res.text).toBeLessThan(300);
