@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { withEmbeddedDatabase } from './support/database';
+import { startRestartableServer, type RestartableServer } from './support/server';
 import { completeProfile, confirmedAccount, memberPages } from './support/members';
 
 /**
@@ -15,7 +16,7 @@ import { completeProfile, confirmedAccount, memberPages } from './support/member
  * own player (byte ranges); the files served carry no location; a Fab moves an item up Hot.
  */
 
-let server: RunningServer;
+let server: RestartableServer;
 let browser: Browser;
 let members: ReturnType<typeof memberPages>;
 let work: string;
@@ -23,6 +24,7 @@ let videoFile: string;
 let imageFile: string;
 const stamp = Date.now().toString(36);
 const accounts = {} as Record<'creator' | 'fan', { email: string; password: string }>;
+const ids = {} as Record<'creator' | 'fan', string>;
 const PLACE = '+51.5074-000.1278';
 
 beforeAll(async () => {
@@ -59,14 +61,29 @@ beforeAll(async () => {
     videoFile,
   ]);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x480', '-frames:v', '1', imageFile]);
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startRestartableServer(), launchBrowser()]);
   members = memberPages(browser, server);
   for (const who of ['creator', 'fan'] as const) {
     accounts[who] = await confirmedAccount(server);
-    const { page } = await members.signIn(accounts[who]);
+    const { page, id } = await members.signIn(accounts[who]);
+    ids[who] = id;
     await completeProfile(page.request, { username: `${who}_${stamp}`, displayName: `${who} ${stamp}`, city: 'Brighton' });
   }
   await members.closeAll();
+  // the creator's model verification, approved (a moderator's decision: verification.spec.ts walks it)
+  await server.restart(() =>
+    withEmbeddedDatabase(server.dataDir, async (db) => {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into user_verifications (user_id, verification_type, verification_data, status, photo_key)
+         values ($1, 'model', '{}', 'approved', $2) returning id`,
+        [ids.creator, `${ids.creator}/verification_e2e.webp`],
+      );
+      await db.query(`insert into verification_badges (user_id, badge_type, verification_id) values ($1, 'creator', $2)`, [
+        ids.creator,
+        rows[0]!.id,
+      ]);
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await members?.closeAll();
@@ -158,5 +175,43 @@ describe('Content', () => {
     await expect.poll(hotTitles).toEqual([`Beach ${stamp}`, `Holiday ${stamp}`]);
     await page.getByTestId('content-card').first().getByText('2 Fabs').waitFor();
     await expectNoSeriousAxeViolations(page, '/content/hot');
+  }, 60_000);
+
+  it('pay-per-view: others see a blurred preview and the price, never the original; premium-only needs a premium member', async () => {
+    const creator = await members.signIn(accounts.creator);
+    await creator.page.goto('/content');
+    await creator.page.getByLabel('Title', { exact: true }).fill(`Paid ${stamp}`);
+    await creator.page.getByRole('switch', { name: 'Premium Members Only' }).click();
+    // turning pay-per-view on hides premium-only (spec §4)
+    await creator.page.getByRole('switch', { name: 'Pay-per-view' }).click();
+    await creator.page.getByRole('switch', { name: 'Premium Members Only' }).waitFor({ state: 'detached' });
+    await creator.page.getByLabel('Price (£)').fill('4.99');
+    await creator.page.getByLabel('Image', { exact: true }).setInputFiles(imageFile);
+    await creator.page.getByRole('button', { name: 'Upload Content' }).click();
+    expect(await toastText(creator.page)).toContain('Content uploaded successfully');
+    const premium = await creator.page.request.post('/api/v1/content', {
+      multipart: {
+        title: `Members ${stamp}`,
+        premiumOnly: 'true',
+        file: { name: 'p.png', mimeType: 'image/png', buffer: await readFile(imageFile) },
+      },
+    });
+    expect(premium.status()).toBe(201);
+    const mine = (await (await creator.page.request.get('/api/v1/content/mine')).json()) as { items: { title: string; url: string }[] };
+    const paid = mine.items.find((i) => i.title === `Paid ${stamp}`)!;
+    const premiumItem = mine.items.find((i) => i.title === `Members ${stamp}`)!;
+
+    const { page } = await members.signIn(accounts.fan);
+    await page.goto('/content/new');
+    const card = page.getByTestId('content-card').filter({ hasText: `Paid ${stamp}` });
+    await card.getByRole('button', { name: 'Unlock for £4.99' }).click();
+    expect(await toastText(page)).toContain('payment provider');
+    const preview = await card.locator('img').getAttribute('src');
+    expect(preview).toMatch(/_preview\.webp$/);
+    expect((await page.request.get(preview!)).status()).toBe(200);
+    // by URL: the originals are not served to the fan
+    expect((await page.request.get(paid.url)).status()).toBe(404);
+    expect((await page.request.get(premiumItem.url)).status()).toBe(404);
+    expect((await creator.page.request.get(paid.url)).status()).toBe(200);
   }, 60_000);
 });

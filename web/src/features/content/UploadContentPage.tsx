@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
 import { CONTENT_ACCEPT, CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX, type ContentMediaType } from '@velvet/core/schemas/content.schema';
@@ -26,7 +26,9 @@ const REDIRECT_MS = 1500;
 export default function UploadContentPage() {
   const navigate = useNavigate();
   const upload = useUploadContent();
-  const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
+  // the dashboard's Add video link opens the form on Video
+  const [search] = useSearchParams();
+  const [draft, setDraft] = useState<ContentDraft>(() => ({ ...emptyDraft, contentType: search.get('type') === 'video' ? 'video' : 'image' }));
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
