@@ -28,7 +28,10 @@ export default function UploadContentPage() {
   const upload = useUploadContent();
   // the dashboard's Add video link opens the form on Video
   const [search] = useSearchParams();
-  const [draft, setDraft] = useState<ContentDraft>(() => ({ ...emptyDraft, contentType: search.get('type') === 'video' ? 'video' : 'image' }));
+  const [draft, setDraft] = useState<ContentDraft>(() => ({
+    ...emptyDraft,
+    contentType: search.get('type') === 'video' ? 'video' : 'image',
+  }));
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
