@@ -180,6 +180,8 @@ describe('Content', () => {
   it('pay-per-view: others see a blurred preview and the price, never the original; premium-only needs a premium member', async () => {
     const creator = await members.signIn(accounts.creator);
     await creator.page.goto('/content');
+    await creator.page.getByRole('heading', { level: 1, name: 'Upload Content' }).waitFor();
+    await expectNoSeriousAxeViolations(creator.page, '/content');
     await creator.page.getByLabel('Title', { exact: true }).fill(`Paid ${stamp}`);
     await creator.page.getByRole('switch', { name: 'Premium Members Only' }).click();
     // turning pay-per-view on hides premium-only (spec §4)
