@@ -9,6 +9,7 @@ const benches = [
   ['Server start-up', 'startup.mjs', []],
   ['Image upload processing', 'upload.mjs', [], ['--import', 'tsx']],
   ['Server memory under 8 large uploads at once', 'upload-burst.mjs', []],
+  ['Server memory during a 50 MB video upload', 'content-upload.mjs', []],
   ['Profile read at 100 000 members (PostgreSQL)', 'profile-read.mjs', []],
   ['Message delivery and socket memory (PostgreSQL, PGlite)', 'messaging-delivery.mjs', []],
   ['Conversations list and thread pages (PostgreSQL, PGlite)', 'messaging-lists.mjs', []],

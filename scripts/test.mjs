@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
+  // video uploads (server tests, browser journeys) need ffmpeg: Debian's package, installed when missing
+  ['ffmpeg', 'node', ['scripts/ensure-ffmpeg.mjs']],
   ['lint', 'npm', ['run', 'lint', '--silent']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   [

@@ -61,6 +61,9 @@ import { connectionsRoutes, friendsRoutes, hotlistRoutes, winksRoutes } from './
 import { clubsRepository } from './modules/clubs/clubs.repository';
 import { clubsService } from './modules/clubs/clubs.service';
 import { clubsRoutes } from './modules/clubs/clubs.routes';
+import { contentRepository } from './modules/content/content.repository';
+import { contentService } from './modules/content/content.service';
+import { contentRoutes } from './modules/content/content.routes';
 import { accountDataRepository } from './modules/account-data/account-data.repository';
 import { accountDataService } from './modules/account-data/account-data.service';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
@@ -109,6 +112,13 @@ export function createApp(deps: AppDeps) {
     log,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+  });
+  const content = contentService({
+    repo: contentRepository(database.db),
+    storage,
+    log,
+    media,
+    requireCreator: (userId) => verification.requireApprovedCreator(userId),
   });
   const accountData = accountDataService({
     repo: accountDataRepository(database.db),
@@ -170,7 +180,7 @@ export function createApp(deps: AppDeps) {
   api.use('*', sameOriginWrites(config.trustedOrigins));
   // answers over 1 KB of JSON or text go out gzipped when the client takes it (not photos, zips or ranges)
   api.use('*', compress());
-  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications)\/?$/.test(c.req.path);
+  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications|content)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
   api.use('*', loadSession(sessions));
@@ -229,6 +239,18 @@ export function createApp(deps: AppDeps) {
       }),
     );
   api.route('/media', mediaRoutes(media));
+  if (config.rateLimits)
+    api.post(
+      '/content',
+      rateLimit({
+        quota,
+        name: 'content-upload',
+        max: 30,
+        windowMs: 60 * 60_000,
+        key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
+      }),
+    );
+  api.route('/content', contentRoutes(content));
   if (config.rateLimits)
     api.post(
       '/verifications',

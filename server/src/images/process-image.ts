@@ -49,6 +49,8 @@ export interface ProcessImageOptions {
   /** the refusals in the caller's words (a verification photo has its own, spec §5) */
   invalid?: () => AppError;
   tooLarge?: () => AppError;
+  /** the largest file accepted, in bytes (profile photos: spec §5's 5 MB) */
+  maxBytes?: number;
 }
 
 const invalidImage = () => new AppError(400, 'INVALID_IMAGE', messages.uploads.invalidImage);
@@ -70,7 +72,7 @@ const asImageType = (mime: string): ImageType | undefined =>
 export async function processImage(input: Buffer, opts: ProcessImageOptions = {}): Promise<ProcessedImage> {
   const types = opts.types ?? ACCEPTED_IMAGE_TYPES;
   const invalid = opts.invalid ?? invalidImage;
-  if (input.length >= limits.imageMaxBytes) throw (opts.tooLarge ?? tooLarge)();
+  if (input.length >= (opts.maxBytes ?? limits.imageMaxBytes)) throw (opts.tooLarge ?? tooLarge)();
   if (input.length === 0) throw invalid();
 
   const detected = await fileTypeFromBuffer(input);

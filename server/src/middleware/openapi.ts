@@ -23,7 +23,7 @@ export interface RouteDoc {
   /** a route for moderators (moderators and admins) or admins only: everyone else gets 403 before anything is read */
   role?: 'moderator' | 'admin';
   /** error statuses beyond 400 (bad input: added where a validator runs) and 401 (signed out) that a caller should expect */
-  errors?: Partial<Record<403 | 404 | 409 | 413 | 415 | 429 | 503, string>>;
+  errors?: Partial<Record<403 | 404 | 409 | 413 | 415 | 416 | 429 | 503, string>>;
 }
 
 /** The 400 every route with a validator (middleware/validate.ts) may answer. */

@@ -1,7 +1,15 @@
-import { access, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { constants, createReadStream } from 'node:fs';
 import path from 'node:path';
-import { assertSafeFolder, assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
+import {
+  assertSafeFolder,
+  assertSafeKey,
+  ObjectExistsError,
+  RangeNotSatisfiableError,
+  resolveRange,
+  UPLOAD_CACHE_CONTROL,
+  type Storage,
+} from './storage';
 
 /** Files under a folder; each object has a small JSON sidecar with its content type. */
 export function createLocalStorage(root: string): Storage {
@@ -30,11 +38,31 @@ export function createLocalStorage(root: string): Storage {
         JSON.stringify({ contentType: opts.contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }),
       );
     },
-    async get(key) {
+    async putFile(key, source, opts) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        // COPYFILE_EXCL fails when the file exists: no overwrite; the copy streams in the kernel
+        await copyFile(source, file, constants.COPYFILE_EXCL);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+        throw err;
+      }
+      await writeFile(
+        `${file}.meta.json`,
+        JSON.stringify({ contentType: opts.contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }),
+      );
+    },
+    async get(key, range) {
       const file = fileOf(key);
       try {
         const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
         const { contentType, cacheControl } = JSON.parse(meta) as { contentType: string; cacheControl: string };
+        if (range) {
+          const bytes = resolveRange(range, info.size);
+          if (!bytes) throw new RangeNotSatisfiableError(info.size);
+          return { body: createReadStream(file, bytes), contentType, size: info.size, cacheControl, range: bytes };
+        }
         return { body: createReadStream(file), contentType, size: info.size, cacheControl };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,7 +11,16 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeFolder, assertSafeKey, ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
+import {
+  assertSafeFolder,
+  assertSafeKey,
+  ObjectExistsError,
+  RangeNotSatisfiableError,
+  resolveRange,
+  type ByteRange,
+  UPLOAD_CACHE_CONTROL,
+  type Storage,
+} from './storage';
 
 export interface S3StorageOptions {
   /** e.g. https://s3.eu-west-2.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000 */
@@ -30,6 +41,14 @@ const isTaken = (err: unknown) =>
 /** A target that does not support conditional writes at all. */
 const isUnsupported = (err: unknown) => err instanceof S3ServiceException && (err.name === 'NotImplemented' || statusOf(err) === 501);
 
+/** A range as an HTTP Range header value. */
+const rangeHeader = (range: ByteRange) => ('suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ''}`);
+/** `bytes 0-99/1000` → the bytes and the whole size. */
+function parseContentRange(value: string | undefined): { start: number; end: number; size: number } | undefined {
+  const match = value && /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value);
+  return match ? { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) } : undefined;
+}
+
 /** Objects in an S3-compatible bucket (AWS S3, MinIO, R2, …); the bucket must exist. */
 export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3Client } {
   const client = new S3Client({
@@ -49,55 +68,89 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
   // cleared when the target answers 501 to If-None-Match; the HeadObject check still guards it
   let conditionalPut = true;
 
+  async function putObject(
+    key: string,
+    body: () => Buffer | Readable,
+    length: number,
+    { contentType, cacheControl }: { contentType: string; cacheControl?: string },
+  ) {
+    assertSafeKey(key);
+    // some S3-compatible servers (s3rver, older gateways) ignore If-None-Match: look first
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      throw new ObjectExistsError(key);
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+    const write = (ifNoneMatch: boolean) =>
+      client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body(),
+          ContentLength: length,
+          ContentType: contentType,
+          CacheControl: cacheControl ?? UPLOAD_CACHE_CONTROL,
+          IfNoneMatch: ifNoneMatch ? '*' : undefined,
+        }),
+      );
+    try {
+      await write(conditionalPut);
+    } catch (err) {
+      if (isTaken(err)) throw new ObjectExistsError(key);
+      if (!conditionalPut || !isUnsupported(err)) throw err;
+      conditionalPut = false;
+      await write(false);
+    }
+  }
+
   return {
     kind: 's3',
     client,
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },
-    async put(key, body, { contentType, cacheControl }) {
-      assertSafeKey(key);
-      // some S3-compatible servers (s3rver, older gateways) ignore If-None-Match: look first
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        throw new ObjectExistsError(key);
-      } catch (err) {
-        if (!isMissing(err)) throw err;
-      }
-      const write = (ifNoneMatch: boolean) =>
-        client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: key,
-            Body: body,
-            ContentLength: body.length,
-            ContentType: contentType,
-            CacheControl: cacheControl ?? UPLOAD_CACHE_CONTROL,
-            IfNoneMatch: ifNoneMatch ? '*' : undefined,
-          }),
-        );
-      try {
-        await write(conditionalPut);
-      } catch (err) {
-        if (isTaken(err)) throw new ObjectExistsError(key);
-        if (!conditionalPut || !isUnsupported(err)) throw err;
-        conditionalPut = false;
-        await write(false);
-      }
+    async put(key, body, opts) {
+      await putObject(key, () => body, body.length, opts);
     },
-    async get(key) {
+    async putFile(key, file, opts) {
+      const { size } = await stat(file);
+      // a fresh stream for each attempt: a retried write must not read a spent one
+      await putObject(key, () => createReadStream(file), size, opts);
+    },
+    async get(key, range) {
       assertSafeKey(key);
+      if (range && 'suffix' in range) {
+        // not every S3-compatible server reads `bytes=-n` right (s3rver gives the first n): ask for the
+        // size, then for the bytes by their place
+        let size: number;
+        try {
+          size = (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0;
+        } catch (err) {
+          if (isMissing(err)) return undefined;
+          throw err;
+        }
+        const bytes = resolveRange(range, size);
+        if (!bytes) throw new RangeNotSatisfiableError(size);
+        range = bytes;
+      }
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? rangeHeader(range) : undefined }));
         if (!out.Body) return undefined;
-        return {
+        const common = {
           body: out.Body as Readable,
           contentType: out.ContentType ?? 'application/octet-stream',
-          size: out.ContentLength ?? 0,
           cacheControl: out.CacheControl ?? UPLOAD_CACHE_CONTROL,
         };
+        const part = range ? parseContentRange(out.ContentRange) : undefined;
+        if (part) return { ...common, size: part.size, range: { start: part.start, end: part.end } };
+        return { ...common, size: out.ContentLength ?? 0 };
       } catch (err) {
         if (isMissing(err)) return undefined;
+        if (range && (statusOf(err) === 416 || (err instanceof S3ServiceException && err.name === 'InvalidRange'))) {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          throw new RangeNotSatisfiableError(head.ContentLength ?? 0);
+        }
         throw err;
       }
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import { openTestDatabase } from '../../test/test-app';
 import { createStorage } from './create-storage';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
-import { ObjectExistsError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
+import { ObjectExistsError, RangeNotSatisfiableError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
 
 const BUCKET = 'velvet-test';
 const tempDir = () => mkdtemp(path.join(os.tmpdir(), 'velvet-storage-'));
@@ -153,6 +153,45 @@ describe.each(drivers)('storage contract: $name driver', (driver) => {
     const got = await storage.get(key);
     expect(got!.contentType).toBe('image/jpeg');
     expect((await buffer(got!.body)).equals(first)).toBe(true);
+  });
+
+  it('streams a file in (putFile), never overwriting', async () => {
+    const dir = await tempDir();
+    try {
+      const file = path.join(dir, 'video.mp4');
+      const bytes = randomBytes(6 * 1024 * 1024 + 17);
+      await writeFile(file, bytes);
+      const key = newKey('mp4');
+      await storage.putFile(key, file, { contentType: 'video/mp4', cacheControl: 'private, max-age=60' });
+      const got = await storage.get(key);
+      expect(got!.contentType).toBe('video/mp4');
+      expect(got!.size).toBe(bytes.length);
+      expect((await buffer(got!.body)).equals(bytes)).toBe(true);
+      await expect(storage.putFile(key, file, { contentType: 'video/mp4' })).rejects.toBeInstanceOf(ObjectExistsError);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads byte ranges: start-end, start-, the last n bytes; refuses one past the end', async () => {
+    const key = newKey('mp4');
+    const bytes = randomBytes(10_000);
+    await storage.put(key, bytes, { contentType: 'video/mp4' });
+    const part = await storage.get(key, { start: 100, end: 199 });
+    expect(part!.size).toBe(bytes.length);
+    expect(part!.range).toEqual({ start: 100, end: 199 });
+    expect((await buffer(part!.body)).equals(bytes.subarray(100, 200))).toBe(true);
+    const rest = await storage.get(key, { start: 9_990 });
+    expect(rest!.range).toEqual({ start: 9_990, end: 9_999 });
+    expect((await buffer(rest!.body)).equals(bytes.subarray(9_990))).toBe(true);
+    const tail = await storage.get(key, { suffix: 5 });
+    expect(tail!.range).toEqual({ start: 9_995, end: 9_999 });
+    expect((await buffer(tail!.body)).equals(bytes.subarray(9_995))).toBe(true);
+    // an end past the object is cut to it
+    const over = await storage.get(key, { start: 9_000, end: 20_000 });
+    expect(over!.range).toEqual({ start: 9_000, end: 9_999 });
+    await buffer(over!.body);
+    await expect(storage.get(key, { start: 10_000 })).rejects.toBeInstanceOf(RangeNotSatisfiableError);
   });
 
   it('answers undefined for a missing key', async () => {

@@ -7,8 +7,32 @@ import type { Readable } from 'node:stream';
 export interface StoredObject {
   body: Readable;
   contentType: string;
+  /** the whole object's size */
   size: number;
   cacheControl: string;
+  /** the bytes `body` holds when a range was asked for (inclusive) */
+  range?: { start: number; end: number };
+}
+
+/** An HTTP byte range (RFC 9110 §14.1.2): `start-[end]`, or the last `suffix` bytes. */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+/** Asked for bytes the object does not have: 416, with the size in Content-Range. */
+export class RangeNotSatisfiableError extends Error {
+  constructor(readonly size: number) {
+    super('range not satisfiable');
+  }
+}
+
+/** The inclusive bytes a range names in an object of `size` bytes, or undefined when it names none. */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | undefined {
+  if ('suffix' in range) {
+    if (range.suffix <= 0 || size === 0) return undefined;
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
+  }
+  if (range.start >= size) return undefined;
+  const end = Math.min(range.end ?? size - 1, size - 1);
+  return end < range.start ? undefined : { start: range.start, end };
 }
 
 export interface Storage {
@@ -16,8 +40,10 @@ export interface Storage {
   ping(): Promise<void>;
   /** Writes a new object; refuses (throws ObjectExistsError) when the key is taken: no overwrite. */
   put(key: string, body: Buffer, opts: { contentType: string; cacheControl?: string }): Promise<void>;
-  /** Reads an object, or undefined when there is none. */
-  get(key: string): Promise<StoredObject | undefined>;
+  /** Writes a new object from a file on disk, streamed (never the whole file in memory); no overwrite. */
+  putFile(key: string, file: string, opts: { contentType: string; cacheControl?: string }): Promise<void>;
+  /** Reads an object (or the bytes of `range`: RangeNotSatisfiableError when it has none), or undefined when there is none. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
   /** Deletes every object under a folder (`{folder}/…`: a member's files are under their id). */
   deleteFolder(folder: string): Promise<void>;

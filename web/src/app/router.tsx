@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
       { path: '/verification', ...page(() => import('../features/verification/VerificationPage'), 'member') },
       { path: '/clubs', ...page(() => import('../features/clubs/ClubsPage'), 'member') },
       { path: '/clubs/:id', ...page(() => import('../features/clubs/ClubPage'), 'member') },
+      { path: '/content', ...page(() => import('../features/content/UploadContentPage'), 'member') },
+      { path: '/content/:list', ...page(() => import('../features/content/ContentListPage'), 'member') },
 
       // Planned features: an honest page inside the layout, never a 404.
       ...Object.keys(comingSoon).map((path) => ({ path, ...page(comingSoonPage, VERIFIED_ONLY.has(path) ? 'verified' : 'member') })),

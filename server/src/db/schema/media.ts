@@ -1,9 +1,11 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
  * Photos and videos (DESIGN.md §5). Every image is stored re-encoded (no metadata) with a WebP
- * thumbnail beside it; originals are not kept.
+ * thumbnail beside it; originals are not kept. A video is stored remuxed without metadata, with a
+ * poster frame (WebP) as its thumbnail.
  */
 export const media = pgTable(
   'media',
@@ -30,7 +32,48 @@ export const media = pgTable(
      * (who sees it marked "under review") and moderators until a moderator decides (migration 0021).
      */
     underReview: boolean('under_review').notNull().default(false),
+    /** creator content (kind 'content'): its title and description (spec §3 Content draft) */
+    title: text('title'),
+    description: text('description'),
+    /** image | video (creator content) */
+    mediaType: text('media_type'),
+    /** a blurred preview made at upload, served instead of the original to those not entitled (premium, ppv) */
+    previewKey: text('preview_key'),
+    /** a video's length in milliseconds */
+    durationMs: integer('duration_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_owner_kind_idx').on(t.ownerId, t.kind, t.position)],
+  (t) => [
+    index('media_owner_kind_idx').on(t.ownerId, t.kind, t.position),
+    // New Photos/Videos and the owner's own list: keyset pages, newest first
+    index('media_content_new_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'content'`),
+    index('media_content_owner_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'content'`),
+    check('media_type_check', sql`${t.mediaType} is null or ${t.mediaType} in ('image', 'video')`),
+    check('media_price_check', sql`${t.priceCents} is null or ${t.priceCents} > 0`),
+  ],
+);
+
+/** 'Fab' (a like) on a photo or video: one per member per item. */
+export const fabs = pgTable(
+  'fabs',
+  {
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaId, t.userId] }),
+    // Pics you Fab'd, newest first
+    index('fabs_user_idx').on(t.userId, t.createdAt.desc()),
+    // Hot: Fabs of the last 7 days, per item
+    index('fabs_recent_idx').on(t.createdAt, t.mediaId),
+  ],
 );

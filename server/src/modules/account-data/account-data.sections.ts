@@ -89,7 +89,7 @@ const photos: Section = {
     const found = await rows(
       db,
       sql`select id, kind, content_type as "contentType", width, height, bytes, visibility, price_cents as "priceCents",
-            position, created_at as "createdAt"
+            position, title, description, media_type as "mediaType", duration_ms as "durationMs", created_at as "createdAt"
           from media where owner_id = ${me} order by created_at, id`,
     );
     return found.map((r) => ({ ...r, file: files.get(String(r.id)) ?? null }));
@@ -273,11 +273,23 @@ const clubs: Section = {
   },
 };
 
+/** Photos and videos the member gave a Fab: the item and its owner as the export names them. */
+const fabsGiven: Section = {
+  name: 'fabs',
+  read: (db, me) =>
+    rows(
+      db,
+      sql`select f.media_id as "mediaId", m.title, ${memberName(sql`m.owner_id`)} as owner, f.created_at as "createdAt"
+          from fabs f join media m on m.id = f.media_id where f.user_id = ${me} order by f.created_at`,
+    ),
+};
+
 /** data.json, in this order. */
 export const sections: Section[] = [
   account,
   profile,
   photos,
+  fabsGiven,
   messages,
   decisions('likes', true),
   decisions('passes', false),

@@ -30,16 +30,25 @@ function queries(db: Db | Tx) {
       return db.select().from(media).where(inArray(media.id, ids));
     },
     /**
-     * The row a stored object (main image or thumbnail) belongs to, when the viewer may see its
-     * owner's photos (db/visibility.ts); undefined for an unknown key and for a hidden owner alike.
+     * The row a stored object (main image or video, thumbnail, blurred preview) belongs to, when the
+     * viewer may see its owner's photos (db/visibility.ts), and whether the viewer is a premium
+     * member; undefined for an unknown key and for a hidden owner alike.
      */
-    async findByKeyFor(key: string, viewerId: string): Promise<MediaRow | undefined> {
-      const [row] = await db
-        .select({ media })
+    async findByKeyFor(key: string, viewerId: string): Promise<{ row: MediaRow; viewerPremium: boolean } | undefined> {
+      const [found] = await db
+        .select({
+          media,
+          viewerPremium: sql<boolean>`exists (select 1 from profiles vp where vp.user_id = ${viewerId} and vp.membership_type = 'premium')`,
+        })
         .from(media)
         .leftJoin(p, eq(p.userId, media.ownerId))
-        .where(and(or(eq(media.storageKey, key), eq(media.thumbKey, key)), pageSeenBy(viewerId, sql`${media.ownerId}`)));
-      return row?.media;
+        .where(
+          and(
+            or(eq(media.storageKey, key), eq(media.thumbKey, key), eq(media.previewKey, key)),
+            pageSeenBy(viewerId, sql`${media.ownerId}`),
+          ),
+        );
+      return found && { row: found.media, viewerPremium: found.viewerPremium === true };
     },
     /** Whether the member exists and the viewer may see their photos (db/visibility.ts). */
     async ownerSeenBy(ownerId: string, viewerId: string): Promise<boolean> {

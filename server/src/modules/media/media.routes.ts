@@ -18,6 +18,7 @@ import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, params } from '../../middleware/validate';
 import { describe, type RouteDoc } from '../../middleware/openapi';
+import { RangeNotSatisfiableError, type ByteRange } from '../../storage/storage';
 import type { MediaService } from './media.service';
 
 /**
@@ -25,6 +26,22 @@ import type { MediaService } from './media.service';
  * The app-wide 1 MB JSON limit skips this one route (app.ts).
  */
 export const UPLOAD_BODY_MAX_BYTES = limits.imageMaxBytes + 1024 * 1024;
+
+/**
+ * One byte range of a Range header (`bytes=0-`, `bytes=100-199`, `bytes=-500`), as browsers send to
+ * play and seek a video; anything else (several ranges, another unit, nonsense) is served whole.
+ */
+export function parseRange(header: string | undefined): ByteRange | undefined {
+  const match = header && /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, from, to] = match;
+  if (from === '' && to === '') return undefined;
+  if (from === '') return { suffix: Number(to) };
+  const start = Number(from);
+  if (to === '') return { start };
+  const end = Number(to);
+  return end < start ? undefined : { start, end };
+}
 
 const isKind = (value: unknown): value is ProfileImageKind =>
   typeof value === 'string' && (PROFILE_IMAGE_KINDS as readonly string[]).includes(value);
@@ -88,22 +105,35 @@ export function mediaRoutes(service: MediaService) {
     .get(
       '/file/:key{.+}',
       doc({
-        summary: 'A stored image (only to those who may see its owner)',
+        summary: 'A stored image or video (only to those who may see its owner and are entitled to it); single byte ranges answer 206',
         content: Object.fromEntries(ACCEPTED_IMAGE_TYPES.map((type) => [type, { schema: binary }])),
-        errors: { 404: 'No such image, or not one the member may see' },
+        errors: { 404: 'No such image, or not one the member may see', 416: 'The range is outside the file' },
       }),
       async (c) => {
         const user = requireUser(c);
-        const object = await service.open(user, c.req.param('key'));
+        const range = parseRange(c.req.header('range'));
+        let object;
+        try {
+          object = await service.open(user, c.req.param('key'), range);
+        } catch (err) {
+          if (!(err instanceof RangeNotSatisfiableError)) throw err;
+          return c.body(null, 416, { 'Content-Range': `bytes */${err.size}`, 'Accept-Ranges': 'bytes' });
+        }
         const body = Readable.toWeb(object.body) as WebReadableStream<Uint8Array>;
-        return c.body(body as unknown as ReadableStream, 200, {
+        const headers: Record<string, string> = {
           'Content-Type': object.contentType,
           'Content-Length': String(object.size),
+          'Accept-Ranges': 'bytes',
           'Cache-Control': object.cacheControl,
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': "default-src 'none'; sandbox",
           'Content-Disposition': 'inline',
-        });
+        };
+        if (!object.range) return c.body(body as unknown as ReadableStream, 200, headers);
+        const { start, end } = object.range;
+        headers['Content-Length'] = String(end - start + 1);
+        headers['Content-Range'] = `bytes ${start}-${end}/${object.size}`;
+        return c.body(body as unknown as ReadableStream, 206, headers);
       },
     )
     .get(

@@ -4,7 +4,7 @@ import { GALLERY_MAX_PHOTOS, type MediaDto, type ProfileImageKind } from '@velve
 import type { Logger } from '../../logger';
 import { AppError } from '../../middleware/errors';
 import { processImage, type EncodedImage } from '../../images/process-image';
-import { assertSafeKey, ObjectExistsError, type Storage, type StoredObject } from '../../storage/storage';
+import { assertSafeKey, ObjectExistsError, type ByteRange, type Storage, type StoredObject } from '../../storage/storage';
 import { mediaFileUrl, toMediaDto } from './media.dto';
 import type { MediaRepository, MediaRow } from './media.repository';
 
@@ -25,17 +25,30 @@ const galleryFull = () => new AppError(409, 'GALLERY_FULL', messages.uploads.gal
 export interface Viewer {
   id: string;
   role?: string | null;
+  /** a premium member (profiles.membership_type): entitled to premium-only content */
+  premium?: boolean;
 }
 
 /**
  * Who may fetch a stored object. Verification photos (and anything marked private) are their
  * owner's only (DESIGN.md §7). A photo under review (reported as underage or as a non-consensual or
- * stolen image) is its owner's and the moderators' until a moderator decides. Everything else is
- * for signed-in members.
+ * stolen image) is its owner's and the moderators' until a moderator decides. Creator content for
+ * premium members is theirs and the owner's; a pay-per-view original is its owner's alone: everyone
+ * else gets only the blurred preview made at upload (`previewKey`). Everything else is for signed-in
+ * members. `key` is the object asked for (the original, its thumbnail or its preview); without it,
+ * whether the viewer may see the item itself (the original).
  */
-export function canView(row: Pick<MediaRow, 'ownerId' | 'kind' | 'visibility' | 'underReview'>, viewer: Viewer): boolean {
+export function canView(
+  row: Pick<MediaRow, 'ownerId' | 'kind' | 'visibility' | 'underReview' | 'previewKey'>,
+  viewer: Viewer,
+  key?: string,
+): boolean {
   if (row.kind === 'verification' || row.visibility === 'private') return row.ownerId === viewer.id;
   if (row.underReview) return row.ownerId === viewer.id || canModerate(viewer.role);
+  if (row.ownerId === viewer.id) return true;
+  const preview = key !== undefined && key === row.previewKey;
+  if (row.visibility === 'ppv') return preview;
+  if (row.visibility === 'premium') return preview || viewer.premium === true;
   return true;
 }
 
@@ -172,22 +185,23 @@ export function mediaService({ repo, storage, log, now = Date.now }: MediaServic
         }
         return deleted;
       });
-      await removeObjects([row.storageKey, row.thumbKey]);
+      await removeObjects([row.storageKey, row.thumbKey, row.previewKey]);
     },
 
     /**
-     * A stored object for a signed-in member, or 404: unknown, its owner hidden from the viewer (as
-     * their gallery is), private to its owner, or held back for review.
+     * A stored object (or the bytes of `range`) for a signed-in member, or 404: unknown, its owner
+     * hidden from the viewer (as their gallery is), private to its owner, held back for review, or
+     * content the viewer is not entitled to (canView).
      */
-    async open(viewer: Viewer, key: string): Promise<StoredObject> {
+    async open(viewer: Viewer, key: string, range?: ByteRange): Promise<StoredObject> {
       try {
         assertSafeKey(key);
       } catch {
         throw notFound();
       }
-      const row = await repo.findByKeyFor(key, viewer.id);
-      if (!row || !canView(row, viewer)) throw notFound();
-      const object = await storage.get(key);
+      const found = await repo.findByKeyFor(key, viewer.id);
+      if (!found || !canView(found.row, { ...viewer, premium: found.viewerPremium }, key)) throw notFound();
+      const object = await storage.get(key, range);
       if (!object) throw notFound();
       return object;
     },

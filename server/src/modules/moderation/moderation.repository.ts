@@ -63,13 +63,15 @@ function queries(db: Db | Tx) {
       return row;
     },
 
-    /** A profile photo (avatar, cover, gallery) of a member `me` may see: its owner and stored key. */
+    /** A photo or video (avatar, cover, gallery, creator content) of a member `me` may see: its owner and stored key. */
     async photoSeenBy(photoId: string, me: string) {
       const [row] = await db
         .select({ ownerId: media.ownerId, storageKey: media.storageKey, contentType: media.contentType, visibility: media.visibility })
         .from(media)
         .leftJoin(p, eq(p.userId, media.ownerId))
-        .where(and(eq(media.id, photoId), inArray(media.kind, ['avatar', 'cover', 'gallery']), pageSeenBy(me, sql`${media.ownerId}`)));
+        .where(
+          and(eq(media.id, photoId), inArray(media.kind, ['avatar', 'cover', 'gallery', 'content']), pageSeenBy(me, sql`${media.ownerId}`)),
+        );
       return row;
     },
 

@@ -46,7 +46,7 @@ export default function DashboardPage() {
         <Link to="/content" className={quickLink}>
           <ImagePlus aria-hidden size={18} /> Add photo
         </Link>
-        <Link to="/content" className={quickLink}>
+        <Link to="/content?type=video" className={quickLink}>
           <Video aria-hidden size={18} /> Add video
         </Link>
         <Link to="/edit-profile" className={quickLink}>

@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { messages } from '@velvet/core/messages';
+import { AppError } from '../middleware/errors';
+import { createLimiter } from '../lib/limiter';
+
+/**
+ * Videos are remuxed by ffmpeg (Debian's package: `.ci/run`, scripts/ensure-ffmpeg.mjs; or the
+ * binary named by FFMPEG_PATH / FFPROBE_PATH). Nothing is re-encoded: the streams are copied into a
+ * fresh container with no metadata at all (phones write the place a video was taken into it), and
+ * only the first video and audio streams survive (no data tracks: GPS tracks ride in those). The
+ * work runs in child processes reading and writing files, so the server never holds a video in
+ * memory; at most VIDEO_JOBS_AT_ONCE run at once.
+ */
+const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
+const VIDEO_JOBS_AT_ONCE = 2;
+const JOB_TIMEOUT_MS = 120_000;
+const jobs = createLimiter(VIDEO_JOBS_AT_ONCE);
+
+const unreadable = () => new AppError(400, 'UNREADABLE_VIDEO', messages.content.unreadableVideo);
+const unavailable = () => new AppError(503, 'VIDEO_UNAVAILABLE', messages.content.videoUnavailable);
+
+/** The containers a video may arrive in (by its bytes) and the one it is stored in. */
+export type VideoType = 'video/mp4' | 'video/webm' | 'video/quicktime';
+const OUTPUT: Record<VideoType, { format: string; contentType: string; ext: string; extra: string[] }> = {
+  'video/mp4': { format: 'mp4', contentType: 'video/mp4', ext: 'mp4', extra: ['-movflags', '+faststart'] },
+  'video/quicktime': { format: 'mp4', contentType: 'video/mp4', ext: 'mp4', extra: ['-movflags', '+faststart'] },
+  'video/webm': { format: 'webm', contentType: 'video/webm', ext: 'webm', extra: [] },
+};
+/** ffprobe's format names that agree with each type's magic bytes. */
+const PROBED_FORMAT: Record<VideoType, RegExp> = {
+  'video/mp4': /\bmp4\b|\bmov\b/,
+  'video/quicktime': /\bmov\b|\bmp4\b/,
+  'video/webm': /\bwebm\b|\bmatroska\b/,
+};
+
+interface Run {
+  code: number | null;
+  stdout: Buffer;
+}
+
+function run(bin: string, args: string[], maxStdout = 16 * 1024 * 1024): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxStdout) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(err.code === 'ENOENT' ? unavailable() : err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(chunks) });
+    });
+  });
+}
+
+export interface VideoInfo {
+  width: number;
+  height: number;
+  durationMs: number;
+}
+
+interface Probe {
+  streams?: { codec_type?: string; width?: number; height?: number }[];
+  format?: { format_name?: string; duration?: string };
+}
+
+async function probe(file: string, type: VideoType): Promise<VideoInfo> {
+  const out = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+  if (out.code !== 0) throw unreadable();
+  let parsed: Probe;
+  try {
+    parsed = JSON.parse(out.stdout.toString('utf8')) as Probe;
+  } catch {
+    throw unreadable();
+  }
+  const video = parsed.streams?.find((s) => s.codec_type === 'video');
+  const duration = Number(parsed.format?.duration);
+  if (!video?.width || !video.height || !PROBED_FORMAT[type].test(parsed.format?.format_name ?? '')) throw unreadable();
+  if (!Number.isFinite(duration) || duration <= 0) throw unreadable();
+  return { width: video.width, height: video.height, durationMs: Math.round(duration * 1000) };
+}
+
+export interface ProcessedVideo extends VideoInfo {
+  contentType: string;
+  ext: string;
+  /** the first frame worth showing, as PNG (to be re-encoded like every image) */
+  poster: Buffer;
+}
+
+/**
+ * Checks `input` is a readable video of `type` and writes it to `output` without metadata; returns
+ * its size, length and a poster frame. A file ffmpeg cannot read through (not a video, truncated)
+ * is the member's mistake: 400.
+ */
+export function processVideo(input: string, output: string, type: VideoType): Promise<ProcessedVideo> {
+  return jobs.run(async () => {
+    await probe(input, type);
+    const o = OUTPUT[type];
+    const remux = await run(FFMPEG, [
+      '-v',
+      'error',
+      '-nostdin',
+      '-xerror',
+      '-y',
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-map_metadata',
+      '-1',
+      '-map_metadata:s',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-c',
+      'copy',
+      '-fflags',
+      '+bitexact',
+      '-flags:v',
+      '+bitexact',
+      '-flags:a',
+      '+bitexact',
+      ...o.extra,
+      '-f',
+      o.format,
+      output,
+    ]);
+    if (remux.code !== 0) throw unreadable();
+    // the stored file is what members get: probe it again, and take the poster from it
+    const info = await probe(output, type === 'video/webm' ? 'video/webm' : 'video/mp4');
+    const at = Math.min(1, info.durationMs / 2000).toFixed(3);
+    const frame = await run(FFMPEG, [
+      '-v',
+      'error',
+      '-nostdin',
+      '-ss',
+      at,
+      '-i',
+      output,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      '-',
+    ]);
+    if (frame.code !== 0 || frame.stdout.length === 0) throw unreadable();
+    return { ...info, contentType: o.contentType, ext: o.ext, poster: frame.stdout };
+  });
+}
