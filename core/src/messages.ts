@@ -452,7 +452,8 @@ export const messages = {
     noWinksSentLine: 'Wink at members from their profile page.',
     noHotlist: 'Your hotlist is empty',
     noHotlistLine: 'Add members to your hotlist from their profile page.',
-    updatesLater: 'Their latest updates will show here once the Updates feed arrives.',
+    hotlistUpdatesLine: 'Their latest new content shows on their card.',
+    latestContent: (when: string) => `New content ${when}`,
   },
   clubs: {
     title: 'Clubs',

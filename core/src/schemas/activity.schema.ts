@@ -78,3 +78,12 @@ export const activityUnreadSchema = z.object({ unread: z.number().int().nonnegat
 export type ActivityUnread = z.infer<typeof activityUnreadSchema>;
 
 export const activityReadAllSchema = z.object({ marked: z.number().int().nonnegative() });
+
+/**
+ * GET /activities/hotlist: the latest public-facing update (new content) of each member on the
+ * caller's hotlist who has one, as the caller was told of it.
+ */
+export const hotlistUpdatesSchema = z.object({
+  items: z.array(z.object({ userId: z.string(), activity: activitySchema })),
+});
+export type HotlistUpdates = z.infer<typeof hotlistUpdatesSchema>;

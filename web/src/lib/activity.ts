@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tan
 import type { Activity, ActivityPage } from '@velvet/core/schemas/activity.schema';
 import { api, call } from './api-client';
 import { queryClient } from './query-client';
+import { connectionsKey } from './connections';
 import { bumpUnread, feedHas, markAllReadInFeed, markReadInFeed, mergeLiveActivity, type FeedData } from './activity-feed';
 
 /** Every query about the member's activities sits under this key. */
@@ -37,8 +38,22 @@ export const useActivityFeed = (unreadOnly = false) =>
 type Feed = InfiniteData<ActivityPage, string | null>;
 const feeds = () => queryClient.getQueriesData<Feed>({ queryKey: [...activityKey, 'feed'] });
 
+/** Activities that change the member's friends, invites, winks or likes: their counts and lists are read again. */
+const CONNECTION_TYPES = new Set<Activity['type']>(['friend_invite', 'friend_accept', 'wink', 'like', 'match']);
+
+/** The latest new content of each member on the hotlist, by member id (GET /activities/hotlist). */
+export function useHotlistUpdates() {
+  const query = useQuery({
+    queryKey: [...activityKey, 'hotlist'],
+    queryFn: () => call(api.GET('/activities/hotlist')),
+    staleTime: 60_000,
+  });
+  return new Map((query.data?.items ?? []).map((i) => [i.userId, i.activity]));
+}
+
 /** A live activity from the socket: into every loaded feed once, and the badge up by one when it is new here. */
 export function receiveActivity(activity: Activity) {
+  if (CONNECTION_TYPES.has(activity.type)) void queryClient.invalidateQueries({ queryKey: connectionsKey });
   const known = feeds().some(([, data]) => feedHas(data as FeedData | undefined, activity.id));
   queryClient.setQueryData<{ unread: number }>(unreadKey, (old) => {
     const unread = bumpUnread(old?.unread, activity, known);

@@ -108,6 +108,9 @@ export async function readMessageActivities(run: Run, readerId: string, senderId
     where actor_id = ${senderId} and recipient_id = ${readerId} and type = 'message' and read_at is null`);
 }
 
+/** At most this many hotlisted members' updates in one answer. */
+const HOTLIST_UPDATES_MAX = 500;
+
 /** The unread count stops here: the badge reads "99+" past it, and counting stays cheap. */
 export const UNREAD_COUNT_CAP = 100;
 
@@ -144,6 +147,25 @@ export function activityRepository(db: Db) {
           and exists (select 1 from (select 1) one left join profiles p on p.user_id = a.actor_id where ${shownToRecipient(me)})
         returning 1`);
       return rows.rows.length > 0;
+    },
+
+    /**
+     * The newest new_content activity `me` was told of from each member on their hotlist (one index
+     * look-up a member, on activities_actor_idx), members `me` may see only.
+     */
+    async hotlistLatest(me: string): Promise<ActivityRow[]> {
+      const rows = await db.execute<ActivityRow>(sql`
+        select ${columns}
+        from hotlist h
+        cross join lateral (
+          select * from activities x
+          where x.actor_id = h.member_id and x.recipient_id = ${me} and x.type = 'new_content'
+          order by x.created_at desc, x.id desc limit 1) a
+        join profiles p on p.user_id = a.actor_id
+        where h.user_id = ${me} and ${shownToRecipient(me)}
+        order by a.created_at desc
+        limit ${HOTLIST_UPDATES_MAX}`);
+      return rows.rows;
     },
 
     /** Marks every unread activity of `me`'s read: how many. */

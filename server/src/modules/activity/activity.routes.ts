@@ -5,6 +5,7 @@ import {
   activityQuerySchema,
   activityReadAllSchema,
   activityUnreadSchema,
+  hotlistUpdatesSchema,
 } from '@velvet/core/schemas/activity.schema';
 import { describe, type RouteDoc } from '../../middleware/openapi';
 import { requireUser, type AppEnv } from '../../middleware/session';
@@ -26,6 +27,11 @@ export function activityRoutes(service: ActivityService) {
       '/unread-count',
       doc({ summary: 'How many of my notifications are unread (up to 100)', response: activityUnreadSchema }),
       async (c) => c.json(await service.unread(requireUser(c).id)),
+    )
+    .get(
+      '/hotlist',
+      doc({ summary: 'The latest update (new content) of each member on my hotlist', response: hotlistUpdatesSchema }),
+      async (c) => c.json(await service.hotlistUpdates(requireUser(c).id)),
     )
     .post('/read-all', doc({ summary: 'Mark all my notifications read', response: activityReadAllSchema }), async (c) =>
       c.json(await service.markAllRead(requireUser(c).id)),

@@ -1,6 +1,6 @@
 import { messages } from '@velvet/core/messages';
 import { UUID_SHAPE } from '@velvet/core/schemas/id.schema';
-import type { ActivityPage } from '@velvet/core/schemas/activity.schema';
+import type { ActivityPage, HotlistUpdates } from '@velvet/core/schemas/activity.schema';
 import { AppError } from '../../middleware/errors';
 import { toActivity, type ActivityAfter, type ActivityRepository } from './activity.repository';
 
@@ -43,6 +43,11 @@ export function activityService(repo: ActivityRepository) {
 
     async markRead(me: string, id: string): Promise<void> {
       if (!(await repo.markRead(me, id))) throw new AppError(404, 'NOT_FOUND', messages.activity.notFound);
+    },
+
+    async hotlistUpdates(me: string): Promise<HotlistUpdates> {
+      const rows = await repo.hotlistLatest(me);
+      return { items: rows.map((r) => ({ userId: r.actorId!, activity: toActivity(r) })) };
     },
 
     markAllRead: async (me: string) => ({ marked: await repo.markAllRead(me) }),

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Activity, ActivityPage } from '@velvet/core/schemas/activity.schema';
+import type { Activity, ActivityPage, HotlistUpdates } from '@velvet/core/schemas/activity.schema';
 import { type Client } from '../../../test/http';
 import { finishedMember } from '../../../test/members';
 import { cookieOf, openSocket, startTestServer, type TestSocket } from '../../../test/realtime-server';
 import type { TestApp } from '../../../test/test-app';
-import { activities, profiles, user, userBlocks, userVerifications } from '../../db/schema/index';
+import { activities, hotlist, profiles, user, userBlocks, userVerifications } from '../../db/schema/index';
 import { recordActivity } from './activity.public';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -214,16 +214,14 @@ describe('reading', () => {
   it('pages to the end, newest first, with no gaps or repeats while new rows arrive', async () => {
     const others = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'];
     const stamp = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 2))).toISOString(); // pairs share a time
-    await t.database.db
-      .insert(activities)
-      .values(
-        Array.from({ length: 30 }, (_, i) => ({
-          recipientId: ids.pager!,
-          actorId: ids[others[i % others.length]!]!,
-          type: 'wink',
-          createdAt: new Date(stamp(i)),
-        })),
-      );
+    await t.database.db.insert(activities).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        recipientId: ids.pager!,
+        actorId: ids[others[i % others.length]!]!,
+        type: 'wink',
+        createdAt: new Date(stamp(i)),
+      })),
+    );
     const expected = (await rowsOf('pager')).length;
     const seen: Activity[] = [];
     let cursor: string | null = null;
@@ -248,5 +246,30 @@ describe('reading', () => {
       .from(activities)
       .where(and(eq(activities.recipientId, ids.pager!), eq(activities.type, 'profile_view')));
     expect(stored.length).toBe(pages);
+  });
+
+  it("gives each hotlisted member's latest new content, for the caller's hotlist only, hidden across a block", async () => {
+    await ok(as.fay!.request('PUT', `/api/v1/hotlist/${ids.ann}`), 204);
+    await ok(as.fay!.request('PUT', `/api/v1/hotlist/${ids.bob}`), 204);
+    const post = (to: string, by: string, id: string, at: string) =>
+      t.database.db.insert(activities).values({
+        recipientId: ids[to]!,
+        actorId: ids[by]!,
+        type: 'new_content',
+        subjectKind: 'media',
+        subjectId: id,
+        createdAt: new Date(at),
+      });
+    await post('fay', 'ann', 'old', '2026-02-01T10:00:00Z');
+    await post('fay', 'ann', 'new', '2026-02-02T10:00:00Z');
+    await post('fay', 'cat', 'not-hotlisted', '2026-02-03T10:00:00Z');
+    await post('dan', 'bob', 'told-to-dan', '2026-02-03T10:00:00Z');
+    const latest = await ok<HotlistUpdates>(as.fay!.get('/api/v1/activities/hotlist'));
+    expect(latest.items.map((i) => [i.userId, i.activity.subject?.id])).toEqual([[ids.ann, 'new']]);
+    expect((await ok<HotlistUpdates>(as.dan!.get('/api/v1/activities/hotlist'))).items).toEqual([]);
+    await t.database.db.insert(userBlocks).values({ blockerId: ids.ann!, blockedId: ids.fay! });
+    expect((await ok<HotlistUpdates>(as.fay!.get('/api/v1/activities/hotlist'))).items).toEqual([]);
+    await t.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, ids.ann!));
+    await t.database.db.delete(hotlist).where(eq(hotlist.userId, ids.fay!));
   });
 });
