@@ -10,6 +10,7 @@
 // A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, default
 // postgres://postgres@127.0.0.1:5432): velvet_bench_updates, created and seeded when missing; the
 // demo member is given ACTIVITIES activities (from 1 000 members, every type, one in fifty unread).
+import { Buffer } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -54,16 +54,13 @@ export function useHotlistUpdates() {
 /** A live activity from the socket: into every loaded feed once, and the badge up by one when it is new here. */
 export function receiveActivity(activity: Activity) {
   if (CONNECTION_TYPES.has(activity.type)) void queryClient.invalidateQueries({ queryKey: connectionsKey });
-  const known = feeds().some(([, data]) => feedHas(data as FeedData | undefined, activity.id));
+  const known = feeds().some(([, data]) => feedHas(data, activity.id));
   queryClient.setQueryData<{ unread: number }>(unreadKey, (old) => {
     const unread = bumpUnread(old?.unread, activity, known);
     return unread === undefined ? old : { unread };
   });
   for (const unreadOnly of [false, true])
-    queryClient.setQueryData<Feed>(
-      feedKey(unreadOnly),
-      (old) => mergeLiveActivity(old as FeedData | undefined, activity, { unreadOnly }) as Feed | undefined,
-    );
+    queryClient.setQueryData<Feed>(feedKey(unreadOnly), (old) => mergeLiveActivity(old, activity, { unreadOnly }) as Feed | undefined);
 }
 
 /** Reads every activity query again (after a reconnect, or when a conversation was read). */
