@@ -23,7 +23,7 @@ const quick: { to: string; label: string; icon: Icon }[] = [
 function TabStrip() {
   const messagesUnread = useUnreadCount();
   const updatesUnread = useActivityUnread();
-  const tabs: { to: string; label: string; icon: Icon; count?: number; label2?: string }[] = [
+  const tabs: { to: string; label: string; icon: Icon; count?: number }[] = [
     { to: '/dashboard', label: 'Home', icon: Home },
     { to: '/updates', label: copy.updatesTitle, icon: Bell, count: updatesUnread },
     { to: '/my-account', label: 'My Account', icon: User },
