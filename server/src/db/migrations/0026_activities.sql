@@ -14,6 +14,6 @@ CREATE TABLE "activities" (
 --> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_recipient_id_user_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "activities_feed_idx" ON "activities" USING btree ("recipient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "activities_unread_idx" ON "activities" USING btree ("recipient_id","created_at" DESC NULLS LAST) WHERE "activities"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "activities_feed_idx" ON "activities" USING btree ("recipient_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "activities_unread_idx" ON "activities" USING btree ("recipient_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "activities"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "activities_actor_idx" ON "activities" USING btree ("actor_id","recipient_id","type");

@@ -28,11 +28,12 @@ export const activities = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    // the feed, newest first, a keyset page at a time
-    index('activities_feed_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
-    // the unread count and "mark all read" read only the unread rows
+    // the feed, newest first, a keyset page at a time: in ORDER BY's own null order (desc is nulls first),
+    // or the planner cannot walk it for `order by created_at desc, id desc` and sorts every row instead
+    index('activities_feed_idx').on(t.recipientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the unread feed, the unread count and "mark all read" read only the unread rows
     index('activities_unread_idx')
-      .on(t.recipientId, t.createdAt.desc())
+      .on(t.recipientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.readAt} is null`),
     // one unread message activity per sender (no flood), and the actor's foreign key
     index('activities_actor_idx').on(t.actorId, t.recipientId, t.type),
