@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EVENT } from '@velvet/core/realtime/events';
 import type { Activity, ActivityType } from '@velvet/core/schemas/activity.schema';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { leavesViewTrace, noBlockBetween, pageSeenBy } from '../../db/visibility';
 import { envelopeTo, EVENTS_CHANNEL } from '../../realtime/hub';
 
@@ -120,23 +121,29 @@ export function activityRepository(db: Db) {
     async page(me: string, opts: { after: ActivityAfter | null; limit: number; unreadOnly: boolean }): Promise<ActivityRow[]> {
       const resume = opts.after ? sql`and (a.created_at, a.id) < (${opts.after.at}::timestamptz, ${opts.after.id}::uuid)` : sql``;
       const unread = opts.unreadOnly ? sql`and a.read_at is null` : sql``;
-      const rows = await db.execute<ActivityRow>(sql`
+      // prepared: the plan (an index walk, whoever asks) is made once per connection, not per request
+      return executePrepared<ActivityRow>(
+        db,
+        sql`
         select ${columns}
         from activities a left join profiles p on p.user_id = a.actor_id
         where a.recipient_id = ${me} ${unread} ${resume} and ${shownToRecipient(me)}
         order by a.created_at desc, a.id desc
-        limit ${opts.limit}`);
-      return rows.rows;
+        limit ${opts.limit}`,
+      );
     },
 
     /** How many of `me`'s shown activities are unread, up to UNREAD_COUNT_CAP. */
     async unreadCount(me: string): Promise<number> {
-      const rows = await db.execute<{ n: number | string }>(sql`
+      const [row] = await executePrepared<{ n: number | string }>(
+        db,
+        sql`
         select count(*) as n from (
           select 1 from activities a left join profiles p on p.user_id = a.actor_id
           where a.recipient_id = ${me} and a.read_at is null and ${shownToRecipient(me)}
-          limit ${UNREAD_COUNT_CAP}) s`);
-      return Number(rows.rows[0]?.n ?? 0);
+          limit ${UNREAD_COUNT_CAP}) s`,
+      );
+      return Number(row?.n ?? 0);
     },
 
     /** Marks one of `me`'s shown activities read (again: nothing changes); false when `me` has no such activity. */
