@@ -67,6 +67,9 @@ import { contentRoutes } from './modules/content/content.routes';
 import { accountDataRepository } from './modules/account-data/account-data.repository';
 import { accountDataService } from './modules/account-data/account-data.service';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
+import { activityRepository } from './modules/activity/activity.repository';
+import { activityService } from './modules/activity/activity.service';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps) {
   const search = searchService(searchRepository(database.db));
   const connections = connectionsService(connectionsRepository(database.db));
   const clubs = clubsService(clubsRepository(database.db));
+  const activity = activityService(activityRepository(database.db));
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -215,6 +219,7 @@ export function createApp(deps: AppDeps) {
   api.route('/friends', friendsRoutes(connections));
   api.route('/winks', winksRoutes(connections));
   api.route('/hotlist', hotlistRoutes(connections));
+  api.route('/activities', activityRoutes(activity));
   if (config.rateLimits)
     api.post(
       '/clubs/suggestions',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySchema } from '../schemas/activity.schema';
 import { messageDtoSchema } from '../schemas/message.schema';
 
 /**
@@ -40,6 +41,7 @@ export const EVENT = {
   typing: 'typing',
   presence: 'presence',
   memberHidden: 'member.hidden',
+  activityCreated: 'activity.created',
   resync: 'resync',
   pong: 'pong',
 } as const;
@@ -63,6 +65,8 @@ export const presencePayload = z.object({ userId: id, online: z.boolean(), lastA
  * back to) open chats, inboxes and lists. Sent to both members; it says nothing of who blocked whom.
  */
 export const memberHiddenPayload = z.object({ userId: id, hidden: z.boolean() });
+/** Something happened to you (the Updates feed and notifications): add it to the feed, bump the unread badge. */
+export const activityCreatedPayload = z.object({ activity: activitySchema });
 /** Events may have been missed (the server lost its database listener for a moment): refetch. */
 export const resyncPayload = z.object({});
 export const pongPayload = z.object({});
@@ -75,6 +79,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(EVENT.typing), payload: typingPayload }),
   z.object({ type: z.literal(EVENT.presence), payload: presencePayload }),
   z.object({ type: z.literal(EVENT.memberHidden), payload: memberHiddenPayload }),
+  z.object({ type: z.literal(EVENT.activityCreated), payload: activityCreatedPayload }),
   z.object({ type: z.literal(EVENT.resync), payload: resyncPayload }),
   z.object({ type: z.literal(EVENT.pong), payload: pongPayload }),
 ]);

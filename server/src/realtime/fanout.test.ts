@@ -156,6 +156,9 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL', () => {
     expect(sent.status).toBe(201);
     const got = await onTwo.next('message.created', (e) => e.payload.message.id === sent.json.message.id);
     expect(got.payload.message).toEqual(sent.json.message);
+    // its notification (activities, NOTIFYed by PostgreSQL on commit) reaches process 2's socket too
+    const note = await onTwo.next('activity.created', (e) => e.payload.activity.type === 'message');
+    expect(note.payload.activity.subject).toEqual({ kind: 'message', id: sent.json.message.id });
 
     const reply = await b.post(`/api/v1/messages/conversations/${aId}/messages`, { content: 'and back', clientId: 'y-1' });
     await onOne.next('message.created', (e) => e.payload.message.id === reply.json.message.id);

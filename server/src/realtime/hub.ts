@@ -22,6 +22,13 @@ type Envelope =
   | { k: 'watch'; about: string; e: ServerEventOf<'presence'> }
   | { k: 'hide'; about: string };
 
+/**
+ * The NOTIFY payload that delivers `event` to every socket of these members, in every process. A
+ * repository may send it with `select pg_notify(EVENTS_CHANNEL, …)` inside a transaction: PostgreSQL
+ * delivers it on commit only, so a rolled-back change is never announced.
+ */
+export const envelopeTo = (to: string[], event: ServerEvent): string => JSON.stringify({ k: 'to', to, e: event } satisfies Envelope);
+
 /** What feature services use to emit events. Publishing never throws: delivery is best effort, clients resync. */
 export interface RealtimeEvents {
   publish(userIds: string[], event: ServerEvent): Promise<void>;

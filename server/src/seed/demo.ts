@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
@@ -170,6 +170,22 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
     if (community.stars.length) await tx.insert(starredConversations).values(community.stars);
     if (community.likes.length) await tx.insert(likes).values(community.likes);
     if (community.views.length) await tx.insert(profileViews).values(community.views);
+    // the Updates feed of what the demo community did: likes (a match when mutual), views, one per conversation;
+    // what is older than two days is read
+    await tx.execute(sql`
+      insert into activities (recipient_id, actor_id, type, created_at, read_at)
+      select recipient, actor, type, at, case when at < now() - interval '2 days' then at end from (
+        select l.liked_id as recipient, l.liker_id as actor, l.created_at as at,
+          case when exists (select 1 from likes b where b.liker_id = l.liked_id and b.liked_id = l.liker_id and b.liked) then 'match' else 'like' end as type
+        from likes l where l.liked
+        union all
+        select v.viewed_id, v.viewer_id, v.viewed_at, 'profile_view' from profile_views v
+          join profiles p on p.user_id = v.viewer_id where not p.anonymous_mode
+        union all
+        (select distinct on (m.receiver_id, m.sender_id) m.receiver_id, m.sender_id, m.created_at, 'message'
+        from messages m order by m.receiver_id, m.sender_id, m.created_at desc)
+      ) done
+      where recipient <> actor and recipient in (select id from "user" where email = ${DEMO_EMAIL} or email like ${'%@' + DEMO_MEMBER_DOMAIN})`);
     // the demo directory (invented clubs, said so on their pages) and reviews by demo members
     const directory = demoClubs(members, opts.now ?? Date.now());
     const listed = directory.clubs.map((c) => ({ ...c, id: randomUUID(), isDemo: true }));

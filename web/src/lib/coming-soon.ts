@@ -1,7 +1,5 @@
 /** Screens that later work builds; until then each says honestly what it will do. */
 export const comingSoon: Record<string, { title: string; line: string }> = {
-  '/updates': { title: 'Updates', line: 'What your friends and hotlist have been up to.' },
-  '/notifications': { title: 'Notifications', line: 'Likes, winks, friend invites and messages in one place.' },
   '/events': { title: 'Meets & Events', line: 'Add a meet or an event for members to join.' },
   '/calendar': { title: 'Meets & Events', line: 'A calendar of meets and events near you.' },
   '/forum': { title: 'Forum', line: 'Talk with the community about the lifestyle.' },

@@ -9,3 +9,4 @@ export * from './moderation';
 export * from './verification';
 export * from './connections';
 export * from './clubs';
+export * from './activity';

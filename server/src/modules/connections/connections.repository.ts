@@ -3,6 +3,7 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { FriendshipState } from '@velvet/core/schemas/connection.schema';
 import type { Db } from '../../db/client';
 import { pageSeenBy, shownTo, visibleActivity } from '../../db/visibility';
+import { recordActivity } from '../activity/activity.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 
 /** A list of connections: friends, invites received or sent, winks received or sent, the hotlist. */
@@ -99,19 +100,28 @@ export function connectionsRepository(db: Db) {
         const accepted = await tx.execute(sql`
           update friendships set status = 'accepted', accepted_at = now()
           where inviter_id = ${other} and invitee_id = ${me} and status = 'pending' returning 1`);
-        if (accepted.rows.length) return 'friends';
+        if (accepted.rows.length) {
+          await recordActivity(tx, { recipientId: other, actorId: me, type: 'friend_accept' });
+          return 'friends';
+        }
         const inserted = await tx.execute(sql`
           insert into friendships (inviter_id, invitee_id) values (${me}, ${other}) on conflict do nothing returning 1`);
-        return inserted.rows.length ? 'invited' : null;
+        if (!inserted.rows.length) return null;
+        await recordActivity(tx, { recipientId: other, actorId: me, type: 'friend_invite' });
+        return 'invited';
       });
     },
 
     /** `me` accepts `other`'s pending invite; false when there is none. */
-    async accept(me: string, other: string): Promise<boolean> {
-      const rows = await db.execute(sql`
-        update friendships set status = 'accepted', accepted_at = now()
-        where inviter_id = ${other} and invitee_id = ${me} and status = 'pending' returning 1`);
-      return rows.rows.length > 0;
+    accept(me: string, other: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.execute(sql`
+          update friendships set status = 'accepted', accepted_at = now()
+          where inviter_id = ${other} and invitee_id = ${me} and status = 'pending' returning 1`);
+        if (!rows.rows.length) return false;
+        await recordActivity(tx, { recipientId: other, actorId: me, type: 'friend_accept' });
+        return true;
+      });
     },
 
     /** `me` declines `other`'s pending invite; false when there is none. */
@@ -132,10 +142,14 @@ export function connectionsRepository(db: Db) {
     },
 
     /** One wink from `me` to `other` on `day` (London); false when they already winked that day. */
-    async wink(me: string, other: string, day: string): Promise<boolean> {
-      const rows = await db.execute(sql`
-        insert into winks (sender_id, receiver_id, day) values (${me}, ${other}, ${day}::date) on conflict do nothing returning 1`);
-      return rows.rows.length > 0;
+    wink(me: string, other: string, day: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.execute(sql`
+          insert into winks (sender_id, receiver_id, day) values (${me}, ${other}, ${day}::date) on conflict do nothing returning 1`);
+        if (!rows.rows.length) return false;
+        await recordActivity(tx, { recipientId: other, actorId: me, type: 'wink' });
+        return true;
+      });
     },
 
     /** Adds `other` to `me`'s hotlist (again: nothing changes). */

@@ -3,6 +3,7 @@ import { DISCOVER_PASS_DAYS, DISCOVER_SHARED_MAX } from '@velvet/core/schemas/di
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
+import { recordActivity } from '../activity/activity.public';
 import { blockedIdsOf } from '../../db/blocks';
 import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
 import {
@@ -172,14 +173,26 @@ export function discoverRepository(db: Db) {
     },
 
     /** Stores a like or a pass; a later decision replaces the earlier one, the same one again changes nothing. */
+    /**
+     * A new like is recorded as an activity for the liked member (Updates, notifications) in the same
+     * transaction, or, when they liked this member already, a match for both.
+     */
     async decide(me: string, other: string, liked: boolean) {
-      await executePrepared(
-        db,
-        sql`
-        insert into likes (liker_id, liked_id, liked) values (${me}, ${other}, ${liked})
-        on conflict (liker_id, liked_id) do update set liked = excluded.liked, created_at = now()
-        where likes.liked <> excluded.liked`,
-      );
+      await db.transaction(async (tx) => {
+        const changed = await tx.execute(sql`
+          insert into likes (liker_id, liked_id, liked) values (${me}, ${other}, ${liked})
+          on conflict (liker_id, liked_id) do update set liked = excluded.liked, created_at = now()
+          where likes.liked <> excluded.liked
+          returning 1`);
+        if (!liked || !changed.rows.length) return;
+        const mutual = await tx.execute(sql`select 1 from likes where liker_id = ${other} and liked_id = ${me} and liked`);
+        if (!mutual.rows.length) {
+          await recordActivity(tx, { recipientId: other, actorId: me, type: 'like' });
+          return;
+        }
+        await recordActivity(tx, { recipientId: other, actorId: me, type: 'match' });
+        await recordActivity(tx, { recipientId: me, actorId: other, type: 'match' });
+      });
     },
 
     /** Whether the other member has liked this one (asked only after this one liked them). */

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { markMessageActivitiesRead, recordActivity } from '../activity/activity.public';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
@@ -119,6 +120,16 @@ export function messagesRepository(db: Db) {
             select rel."blockedByMe", rel."blockedMe", (select row_to_json(stored) from stored) as stored from rel`,
       );
       if (!found) return { exists: false, blockedByMe: false, blockedMe: false };
+      // the receiver's notification: one per conversation burst (none while one from this sender is unread).
+      // A statement of its own after the message (messages have no transaction to share): sending stays one
+      // prepared statement on the hot path, and a burst costs one look-up a message.
+      if (found.stored)
+        await recordActivity(db, {
+          recipientId: values.receiverId,
+          actorId: values.senderId,
+          type: 'message',
+          subject: { kind: 'message', id: found.stored.id },
+        });
       return { exists: true, blockedByMe: found.blockedByMe, blockedMe: found.blockedMe, row: found.stored ?? undefined };
     },
 
@@ -151,6 +162,11 @@ export function messagesRepository(db: Db) {
             select count(*)::int as count, ${iso('max(read_at)')} as "readAt" from done`,
       );
       return row ?? { count: 0, readAt: null };
+    },
+
+    /** `readerId` read what `senderId` sent: so is the notification of it. */
+    async readMessageActivities(readerId: string, senderId: string): Promise<void> {
+      await markMessageActivitiesRead(db, readerId, senderId);
     },
 
     /** Deletes a message only when `senderId` sent it. */

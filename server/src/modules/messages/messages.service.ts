@@ -52,6 +52,7 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
 
   async function markRead(me: string, otherId: string) {
     const done = await repo.markRead(me, otherId);
+    if (done.count > 0) await repo.readMessageActivities(me, otherId);
     if (done.count > 0 && done.readAt)
       await events.publish([me, otherId], {
         type: EVENT.messageRead,

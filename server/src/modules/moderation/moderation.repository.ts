@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { recordActivity } from '../activity/activity.public';
 import { media, messages, moderationAudit, profiles, reports, session, user } from '../../db/schema/index';
 import { pageSeenBy } from '../../db/visibility';
 import { mediaFileUrl } from '../media/media.public';
@@ -183,11 +184,22 @@ function queries(db: Db | Tx) {
         report.targetType === 'member'
           ? eq(reports.id, report.id)
           : or(eq(reports.id, report.id), and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId)));
-      return db
+      const decided = await db
         .update(reports)
         .set({ status, decision, decidedBy: by, decidedAt: new Date() })
         .where(and(sameItem, eq(reports.status, 'open')))
         .returning();
+      // each reporter is told the outcome in their notifications, by the site (the moderator stays unnamed)
+      for (const r of decided)
+        if (r.reporterId)
+          await recordActivity(db, {
+            recipientId: r.reporterId,
+            actorId: null,
+            type: 'report',
+            subject: { kind: 'report', id: r.id },
+            detail: status,
+          });
+      return decided;
     },
 
     async audit(values: NewAudit) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
+import { recordActivity } from '../activity/activity.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 import { leavesViewTrace, noBlockBetween, shownTo } from '../../db/visibility';
 
@@ -21,13 +22,17 @@ export function profileViewsRepository(db: Db) {
      * viewer in anonymous mode (they browse unseen, even after they turn it off), or across a block.
      */
     async record(viewerId: string, viewedId: string, day: string): Promise<void> {
-      await db.execute(sql`
+      const rows = await db.execute(sql`
         insert into profile_views (viewed_id, day, viewer_id)
         select ${viewedId}, ${day}::date, ${viewerId}
         where ${viewedId} <> ${viewerId}
           and ${leavesViewTrace(viewerId)}
           and ${noBlockBetween(viewerId, sql`${viewedId}`)}
-        on conflict do nothing`);
+        on conflict do nothing
+        returning 1`);
+      // the viewed member's notification: the first look of the day only, so a repeat look still writes nothing
+      // (a statement of its own: the view has no transaction, and the profile read stays one statement)
+      if (rows.rows.length) await recordActivity(db, { recipientId: viewedId, actorId: viewerId, type: 'profile_view' });
     },
 
     /** The viewed member's own cell, for distances to their viewers. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { recordActivity } from '../activity/activity.public';
 import { profiles, user, userVerifications, verificationBadges, verificationDecisions } from '../../db/schema/index';
 import { pageSeenBy } from '../../db/visibility';
 
@@ -92,6 +93,14 @@ function queries(db: Db | Tx) {
         targetType: 'verification',
         targetId: action.verificationId,
         reason: action.reason,
+      });
+      // the member's notification, from the site (no actor: the moderator stays unnamed)
+      await recordActivity(db, {
+        recipientId: userId,
+        actorId: null,
+        type: 'verification',
+        subject: { kind: 'verification', id: action.verificationId },
+        detail: action.decision,
       });
     },
     async earnBadge(userId: string, badgeType: string, verificationId: string) {

@@ -6,6 +6,7 @@ import { Logo } from './Logo';
 import { Menu } from './Menu';
 import { NavIcon } from './NavIcon';
 import { useUnreadCount } from '../../lib/unread-messages';
+import { useActivityUnread } from '../../lib/activity';
 
 const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   '/dashboard': Home,
@@ -18,6 +19,7 @@ const icons: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boole
 /** The header: logo and tagline, the signed-in top bar, and the menu toggle (spec §2). */
 export function Header({ signedIn }: { signedIn: boolean }) {
   const unread = useUnreadCount(signedIn);
+  const updates = useActivityUnread(signedIn);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-page/90 backdrop-blur">
       <div className="mx-auto flex max-w-[720px] items-center justify-between gap-2 px-3 py-1">
@@ -37,7 +39,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
                       `flex min-h-11 flex-col items-center justify-center rounded-xl text-[11px] ${isActive ? 'text-pink-300' : 'text-muted hover:text-ink'}`
                     }
                   >
-                    <NavIcon icon={Icon} size={18} count={l.to === '/messages' ? unread : 0} />
+                    <NavIcon icon={Icon} size={18} count={l.to === '/messages' ? unread : l.to === '/updates' ? updates : 0} />
                     {l.label}
                   </NavLink>
                 </li>

@@ -6,12 +6,15 @@ import { canModerate } from '@velvet/core/constants/roles';
 import { moderationLink, signedInMenu, signedOutMenu } from '../nav';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
+import { useActivityUnread } from '../../lib/activity';
+import { CountBadge } from '../../components/ui/Badge';
 
 /** The full-screen menu (spec §2): closes on a link click or on sign out. */
 export function Menu({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
   const { user } = useSession();
+  const unread = useActivityUnread(signedIn);
   const links = signedIn ? (canModerate(user?.role) ? [...signedInMenu, moderationLink] : signedInMenu) : signedOutMenu;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -36,10 +39,11 @@ export function Menu({ signedIn }: { signedIn: boolean }) {
                       to={l.to}
                       onClick={() => setOpen(false)}
                       className={({ isActive }) =>
-                        `flex min-h-11 items-center rounded-xl px-3 text-base ${isActive ? 'bg-raised font-semibold text-pink-300' : 'hover:bg-raised'}`
+                        `flex min-h-11 items-center gap-2 rounded-xl px-3 text-base ${isActive ? 'bg-raised font-semibold text-pink-300' : 'hover:bg-raised'}`
                       }
                     >
                       {l.label}
+                      {l.to === '/notifications' && <CountBadge count={unread} label={`${unread} unread`} />}
                     </NavLink>
                   </li>
                 ))}

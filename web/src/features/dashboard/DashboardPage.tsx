@@ -7,6 +7,7 @@ import { useOnlineCount } from '../../lib/online-count';
 import { useSession } from '../../lib/session';
 import { siteName } from '../../lib/site';
 import { useConnectionsSummary } from '../../lib/connections';
+import { useActivityUnread } from '../../lib/activity';
 import { useViewsToday } from './api/get-views-today';
 import { dashboardTiles, type TileCount } from './tiles';
 
@@ -16,6 +17,9 @@ const countLabel: Record<TileCount, (n: number) => string> = {
   viewsToday: (n) => `${n}`,
   friendInvites: (n) => `${n} ${n === 1 ? 'invite' : 'invites'}`,
   winksNew: (n) => `${n} new ${n === 1 ? 'wink' : 'winks'}`,
+  friends: (n) => `${n} ${n === 1 ? 'friend' : 'friends'}`,
+  hotlist: (n) => `${n} on your hotlist`,
+  updatesUnread: (n) => messages.activity.badge(n),
 };
 
 const quickLink = 'flex min-h-11 items-center gap-2 rounded-xl border border-line bg-card px-3 text-sm hover:bg-raised';
@@ -28,6 +32,9 @@ export default function DashboardPage() {
     viewsToday: useViewsToday(),
     friendInvites: summary?.friendInvites,
     winksNew: summary?.winksNew,
+    friends: summary?.friends,
+    hotlist: summary?.hotlist,
+    updatesUnread: useActivityUnread(),
   };
   const online = useOnlineCount();
   if (me && !me.setupCompleted) return <Navigate to="/setup-profile" replace />;

@@ -25,9 +25,9 @@ import {
 
 /**
  * The live counts a tile can show: unread messages, members who looked at the profile today,
- * pending friend invites and winks not seen yet.
+ * pending friend invites, winks not seen yet, friends, members on the hotlist and unread updates.
  */
-export type TileCount = 'unreadMessages' | 'viewsToday' | 'friendInvites' | 'winksNew';
+export type TileCount = 'unreadMessages' | 'viewsToday' | 'friendInvites' | 'winksNew' | 'friends' | 'hotlist' | 'updatesUnread';
 /** What makes a tile's NEW label show: invites or winks that arrived since the member last opened the page. */
 export type TileNew = 'friendInvitesNew' | 'winksNew';
 
@@ -54,14 +54,14 @@ export const dashboardTiles: Tile[] = [
   { label: 'Your Photos/Videos', to: '/content/mine', icon: FolderHeart },
   { label: "Pics you Fab'd", to: '/content/fabbed', icon: Heart },
   { label: 'Friend Invites', to: '/friends?tab=received', icon: UserPlus, count: 'friendInvites', newWhen: 'friendInvitesNew' },
-  { label: 'My Friends', to: '/friends', icon: Users },
+  { label: 'My Friends', to: '/friends', icon: Users, count: 'friends' },
   { label: 'Winks', to: '/winks', icon: Smile, count: 'winksNew', newWhen: 'winksNew' },
   { label: 'Update status', to: '/edit-profile', icon: PenLine },
-  { label: 'Hotlist', to: '/hotlist', icon: ListStart },
+  { label: 'Hotlist', to: '/hotlist', icon: ListStart, count: 'hotlist' },
   { label: 'Forum', to: '/forum', icon: MessagesSquare },
   { label: 'Club Reviews', to: '/clubs', icon: Star },
   { label: 'Meets & Events', to: '/calendar', icon: CalendarDays },
-  { label: 'Updates', to: '/updates', icon: Newspaper },
+  { label: 'Updates', to: '/updates', icon: Newspaper, count: 'updatesUnread' },
   { label: 'Browse & Search Profiles', to: '/browse', icon: Search },
   { label: 'Mobile Cams Chat', to: '/cam', icon: Video },
   { label: 'Add to Home Screen', to: '/install-app', icon: Smartphone },

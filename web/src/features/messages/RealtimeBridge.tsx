@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { EVENT, type ServerEvent } from '@velvet/core/realtime/events';
+import { receiveActivity, refreshActivities } from '../../lib/activity';
 import { refreshAfterBlockChange } from '../../lib/blocks';
 import { realtime, useRealtimeStatus } from '../../lib/realtime';
 import { queryClient } from '../../lib/query-client';
@@ -41,6 +42,8 @@ function handle(me: string, event: ServerEvent) {
       if (readerId === me) {
         refreshUnread();
         refreshLists();
+        // the conversation's notification was read with it
+        refreshActivities();
       }
       return;
     }
@@ -61,6 +64,9 @@ function handle(me: string, event: ServerEvent) {
       refreshAfterBlockChange();
       return;
     }
+    case EVENT.activityCreated:
+      receiveActivity(event.payload.activity);
+      return;
     case EVENT.ready:
     case EVENT.resync:
     case EVENT.pong:
@@ -84,6 +90,7 @@ export function RealtimeBridge({ userId }: { userId: string }) {
     const offEvents = realtime.subscribe((event) => handle(userId, event));
     const offReconnect = realtime.onReconnect(() => {
       void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      refreshActivities();
       outbox.retryAll();
     });
     // back online: waiting messages go now, not after their backoff

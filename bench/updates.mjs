@@ -1,0 +1,130 @@
+// The Updates feed. Budget (issue 17 "Updates, notifications, stats"): the feed p95 ≤ 30 ms for a
+// member with 10 000 activities at 50 concurrent requests, on PostgreSQL. Measured: the first page,
+// a page deep in the feed (a keyset cursor half way down: it costs what the first page costs), the
+// unread-only feed and the unread count, each at 50 connections for 5 s after 2 s of warm-up, exact
+// percentiles. Before them, a plain Node `http` server (bench/baseline-http.mjs) under the same client
+// and connections: the floor every request stands on.
+//
+//   node bench/updates.mjs [--connections 50] [--seconds 5]
+//
+// A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, default
+// postgres://postgres@127.0.0.1:5432): velvet_bench_updates, created and seeded when missing; the
+// demo member is given ACTIVITIES activities (from 1 000 members, every type, one in fifty unread).
+import { Buffer } from 'node:buffer';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startBaseline } from './baseline-http.mjs';
+import { closedLoop } from './closed-loop.mjs';
+import { ms } from './messaging-delivery.mjs';
+import { rawHttpClient } from './raw-http.mjs';
+import { root, spawnServer, table } from './server.mjs';
+
+const { values } = parseArgs({ options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '5' } } });
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+const BUDGET_MS = 30;
+const ACTIVITIES = 10_000;
+
+const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const url = `${base}/velvet_bench_updates`;
+const admin = new pg.Client({ connectionString: `${base}/postgres` });
+await admin.connect();
+if (!(await admin.query(`select 1 from pg_database where datname = 'velvet_bench_updates'`)).rowCount)
+  await admin.query('create database velvet_bench_updates');
+await admin.end();
+
+// the demo community and 1 000 members (idempotent), then the demo member's activities up to ACTIVITIES
+const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', '1000'], {
+  cwd: path.join(root, 'server'),
+  env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+if (seed.status !== 0) process.exit(1);
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+const me = (await db.query(`select id from "user" where email = 'demo@velvet.local'`)).rows[0].id;
+const have = (await db.query('select count(*)::int as n from activities where recipient_id = $1', [me])).rows[0].n;
+if (have < ACTIVITIES) {
+  await db.query(
+    `insert into activities (recipient_id, actor_id, type, created_at, read_at)
+     select $1, a.user_id,
+       (array['like','match','message','friend_invite','friend_accept','profile_view','wink','fab','new_content'])[1 + i % 9],
+       now() - (i * interval '7 minutes') - (abs(hashtext(a.user_id)) % 60) * interval '1 second',
+       case when i % 50 = 0 then null else now() end
+     from generate_series(1, $2::int) i
+     cross join lateral (select user_id from profiles where user_id <> $1 and setup_completed_at is not null
+                         order by user_id offset (i * 7919) % 1000 limit 1) a`,
+    [me, ACTIVITIES - have],
+  );
+  await db.query('vacuum analyze activities');
+}
+const total = (await db.query('select count(*)::int as n from activities where recipient_id = $1', [me])).rows[0].n;
+// a keyset cursor half way down the feed, as the API writes it
+const middle = (
+  await db.query(
+    `select created_at::text as at, id from activities where recipient_id = $1 order by created_at desc, id desc offset $2 limit 1`,
+    [me, Math.floor(total / 2)],
+  )
+).rows[0];
+const deepCursor = Buffer.from(JSON.stringify({ at: middle.at, id: middle.id })).toString('base64url');
+await db.end();
+
+const rows = [];
+let over = 0;
+const row = (name, r) => [name, String(Math.round(r.perSecond)), ms(r.p50), ms(r.p95), ms(r.p99), String(r.errors)];
+
+// the floor: a plain Node http server under the same client and connections
+const baseline = await startBaseline();
+try {
+  const plain = rawHttpClient(baseline.url, connections);
+  const next = () => ({ path: '/api/v1/activities', cookie: '' });
+  await closedLoop(plain, { connections, seconds: 2, next });
+  rows.push(row('baseline: plain Node http (the floor)', await closedLoop(plain, { connections, seconds, next })));
+  plain.close();
+} finally {
+  await baseline.stop();
+}
+
+const server = await spawnServer({ DATABASE_URL: url, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off' });
+await server.ready;
+try {
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: 'demo@velvet.local', password: 'velvet-demo' }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const http = rawHttpClient(server.url, connections);
+  const REQUESTS = [
+    ['Updates: the first page', '/api/v1/activities'],
+    ['Updates: a page half way down (keyset)', `/api/v1/activities?cursor=${deepCursor}`],
+    ['Notifications: unread only', '/api/v1/activities?unread=true'],
+    ['The unread badge', '/api/v1/activities/unread-count'],
+  ];
+  for (const [name, reqPath] of REQUESTS) {
+    const check = await http.request('GET', reqPath, cookie);
+    if (check.status !== 200) throw new Error(`${reqPath} → ${check.status} ${check.text.slice(0, 200)}`);
+    await closedLoop(http, { connections, seconds: 2, next: () => ({ path: reqPath, cookie }) });
+    const r = await closedLoop(http, { connections, seconds, serverPid: server.pid, next: () => ({ path: reqPath, cookie }) });
+    if (r.p95 > BUDGET_MS) over++;
+    rows.push(row(name, r));
+  }
+  http.close();
+} finally {
+  await server.stop();
+}
+console.log(
+  `Updates at ${connections} connections, ${seconds} s each, ${total} activities for the member, ${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.log(table(['request', 'requests/s', 'p50', 'p95', 'p99', 'errors'], rows));
+console.log(over ? `OVER BUDGET: ${over} request(s) over p95 ${BUDGET_MS} ms` : `Every request within p95 ≤ ${BUDGET_MS} ms.`);
+process.exit(over ? 1 : 0);

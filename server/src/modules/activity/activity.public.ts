@@ -1,0 +1,14 @@
+// What other modules may use of activities: recording one inside their own transaction.
+import { insertActivity, readMessageActivities, type NewActivity, type Run } from './activity.repository';
+
+/**
+ * Records that something happened to a member (the Updates feed and notifications) in `run`, the
+ * event's own transaction where it has one: written with the event or not at all, and announced to
+ * the member's sockets only on commit. The rules of who is told what (blocks, anonymous viewers, one
+ * message activity per conversation burst) live here, so callers just say what happened.
+ */
+export const recordActivity = (run: Run, activity: NewActivity) => insertActivity(run, activity);
+export type { NewActivity };
+
+/** The member read a conversation: its message notification is read too (the next message makes a new one). */
+export const markMessageActivitiesRead = (run: Run, readerId: string, senderId: string) => readMessageActivities(run, readerId, senderId);

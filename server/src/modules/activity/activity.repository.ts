@@ -1,0 +1,187 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { EVENT } from '@velvet/core/realtime/events';
+import type { Activity, ActivityType } from '@velvet/core/schemas/activity.schema';
+import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
+import { leavesViewTrace, noBlockBetween, pageSeenBy } from '../../db/visibility';
+import { envelopeTo, EVENTS_CHANNEL } from '../../realtime/hub';
+
+/** Anything that runs a statement: the database, or the transaction of the event being recorded. */
+export type Run = Pick<Db, 'execute'>;
+
+/** What happened to `recipientId`, done by `actorId` (null: the site itself), about `subject`. */
+export interface NewActivity {
+  recipientId: string;
+  actorId: string | null;
+  type: ActivityType;
+  subject?: { kind: string; id: string } | null;
+  /** the outcome of a decision: approved, rejected, actioned, dismissed */
+  detail?: string | null;
+}
+
+/** Where a page begins: after this row (its time as PostgreSQL wrote it, its id). */
+export interface ActivityAfter {
+  at: string;
+  id: string;
+}
+
+type ActivityRow = {
+  id: string;
+  type: ActivityType;
+  subjectKind: string | null;
+  subjectId: string | null;
+  detail: string | null;
+  atKey: string;
+  at: string;
+  read: boolean;
+  actorId: string | null;
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+};
+
+/** A time as ISO 8601 in UTC, as browsers read it. */
+const iso = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns of an `ActivityRow`, over an activity `a` and its actor's profile `p` (left-joined). */
+const columns = sql`a.id, a.type, a.subject_kind as "subjectKind", a.subject_id as "subjectId", a.detail,
+  a.created_at::text as "atKey", ${iso(sql`a.created_at`)} as at, a.read_at is not null as read,
+  a.actor_id as "actorId", p.username, p.display_name as "displayName", p.avatar_url as "avatarUrl"`;
+
+/**
+ * What `me` is shown of their own activities (db/visibility.ts): the site's own, and those whose
+ * actor's page they may open: not suspended, no block either way (an actor who left took theirs).
+ */
+const shownToRecipient = (me: string) => sql`(a.actor_id is null or (p.user_id is not null and ${pageSeenBy(me, sql`a.actor_id`)}))`;
+
+export function toActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    type: row.type,
+    actor:
+      row.actorId && row.username !== null && row.displayName !== null
+        ? { userId: row.actorId, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl }
+        : null,
+    subject: row.subjectKind && row.subjectId ? { kind: row.subjectKind, id: row.subjectId } : null,
+    detail: row.detail,
+    at: row.at,
+    read: row.read,
+  };
+}
+
+/**
+ * Records one activity in the caller's statement runner (the event's own transaction, where it has
+ * one) and announces it to the recipient's sockets with a NOTIFY that PostgreSQL delivers on commit,
+ * to every server process. Nothing is recorded for oneself, across a block, for a profile view by a
+ * member in anonymous mode, or for a message while an unread message activity from the same sender
+ * stands (one per conversation burst). The activity, or null when none was recorded.
+ */
+export async function insertActivity(run: Run, input: NewActivity): Promise<Activity | null> {
+  const { recipientId: to, actorId: by, type } = input;
+  if (by === to) return null;
+  const rules: SQL[] = [];
+  if (by !== null) rules.push(noBlockBetween(to, sql`${by}`));
+  if (type === 'profile_view' && by !== null) rules.push(leavesViewTrace(by));
+  if (type === 'message' && by !== null)
+    rules.push(sql`not exists (select 1 from activities x
+      where x.actor_id = ${by} and x.recipient_id = ${to} and x.type = 'message' and x.read_at is null)`);
+  const where = rules.length ? sql`where ${sql.join(rules, sql` and `)}` : sql``;
+  const rows = await run.execute<ActivityRow>(sql`
+    with a as (
+      insert into activities (recipient_id, actor_id, type, subject_kind, subject_id, detail)
+      select ${to}, ${by}, ${type}, ${input.subject?.kind ?? null}, ${input.subject?.id ?? null}, ${input.detail ?? null}
+      ${where}
+      returning *
+    )
+    select ${columns} from a left join profiles p on p.user_id = a.actor_id`);
+  const row = rows.rows[0];
+  if (!row) return null;
+  const activity = toActivity(row);
+  const payload = envelopeTo([to], { type: EVENT.activityCreated, payload: { activity } });
+  await run.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  return activity;
+}
+
+/** `readerId` read the messages `senderId` sent them: the message notification from `senderId` is read too. */
+export async function readMessageActivities(run: Run, readerId: string, senderId: string): Promise<void> {
+  await run.execute(sql`
+    update activities set read_at = now()
+    where actor_id = ${senderId} and recipient_id = ${readerId} and type = 'message' and read_at is null`);
+}
+
+/** At most this many hotlisted members' updates in one answer. */
+const HOTLIST_UPDATES_MAX = 500;
+
+/** The unread count stops here: the badge reads "99+" past it, and counting stays cheap. */
+export const UNREAD_COUNT_CAP = 100;
+
+export function activityRepository(db: Db) {
+  return {
+    /** A page of `me`'s feed, newest first (keyset: strictly after `after`). */
+    async page(me: string, opts: { after: ActivityAfter | null; limit: number; unreadOnly: boolean }): Promise<ActivityRow[]> {
+      const resume = opts.after ? sql`and (a.created_at, a.id) < (${opts.after.at}::timestamptz, ${opts.after.id}::uuid)` : sql``;
+      const unread = opts.unreadOnly ? sql`and a.read_at is null` : sql``;
+      // prepared: the plan (an index walk, whoever asks) is made once per connection, not per request
+      return executePrepared<ActivityRow>(
+        db,
+        sql`
+        select ${columns}
+        from activities a left join profiles p on p.user_id = a.actor_id
+        where a.recipient_id = ${me} ${unread} ${resume} and ${shownToRecipient(me)}
+        order by a.created_at desc, a.id desc
+        limit ${opts.limit}`,
+      );
+    },
+
+    /** How many of `me`'s shown activities are unread, up to UNREAD_COUNT_CAP. */
+    async unreadCount(me: string): Promise<number> {
+      const [row] = await executePrepared<{ n: number | string }>(
+        db,
+        sql`
+        select count(*) as n from (
+          select 1 from activities a left join profiles p on p.user_id = a.actor_id
+          where a.recipient_id = ${me} and a.read_at is null and ${shownToRecipient(me)}
+          limit ${UNREAD_COUNT_CAP}) s`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Marks one of `me`'s shown activities read (again: nothing changes); false when `me` has no such activity. */
+    async markRead(me: string, id: string): Promise<boolean> {
+      const rows = await db.execute(sql`
+        update activities a set read_at = coalesce(a.read_at, now())
+        where a.id = ${id}::uuid and a.recipient_id = ${me}
+          and exists (select 1 from (select 1) one left join profiles p on p.user_id = a.actor_id where ${shownToRecipient(me)})
+        returning 1`);
+      return rows.rows.length > 0;
+    },
+
+    /**
+     * The newest new_content activity `me` was told of from each member on their hotlist (one index
+     * look-up a member, on activities_actor_idx), members `me` may see only.
+     */
+    async hotlistLatest(me: string): Promise<ActivityRow[]> {
+      const rows = await db.execute<ActivityRow>(sql`
+        select ${columns}
+        from hotlist h
+        cross join lateral (
+          select * from activities x
+          where x.actor_id = h.member_id and x.recipient_id = ${me} and x.type = 'new_content'
+          order by x.created_at desc, x.id desc limit 1) a
+        join profiles p on p.user_id = a.actor_id
+        where h.user_id = ${me} and ${shownToRecipient(me)}
+        order by a.created_at desc
+        limit ${HOTLIST_UPDATES_MAX}`);
+      return rows.rows;
+    },
+
+    /** Marks every unread activity of `me`'s read: how many. */
+    async markAllRead(me: string): Promise<number> {
+      const rows = await db.execute<{ n: number | string }>(sql`
+        with done as (update activities set read_at = now() where recipient_id = ${me} and read_at is null returning 1)
+        select count(*) as n from done`);
+      return Number(rows.rows[0]?.n ?? 0);
+    },
+  };
+}
+export type ActivityRepository = ReturnType<typeof activityRepository>;
