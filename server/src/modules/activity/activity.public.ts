@@ -1,5 +1,5 @@
 // What other modules may use of activities: recording one inside their own transaction.
-import { insertActivity, readMessageActivities, type NewActivity, type Run } from './activity.repository';
+import { insertActivity, insertNewContentActivities, readMessageActivities, type NewActivity, type Run } from './activity.repository';
 
 /**
  * Records that something happened to a member (the Updates feed and notifications) in `run`, the
@@ -9,6 +9,9 @@ import { insertActivity, readMessageActivities, type NewActivity, type Run } fro
  */
 export const recordActivity = (run: Run, activity: NewActivity) => insertActivity(run, activity);
 export type { NewActivity };
+
+/** A member published content: their friends and the members who hotlist them hear of it. */
+export const recordNewContent = (run: Run, ownerId: string, contentId: string) => insertNewContentActivities(run, ownerId, contentId);
 
 /** The member read a conversation: its message notification is read too (the next message makes a new one). */
 export const markMessageActivitiesRead = (run: Run, readerId: string, senderId: string) => readMessageActivities(run, readerId, senderId);

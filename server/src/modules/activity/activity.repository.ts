@@ -102,6 +102,30 @@ export async function insertActivity(run: Run, input: NewActivity): Promise<Acti
   return activity;
 }
 
+/**
+ * Everyone who follows `ownerId` (their friends, and the members who hotlist them), told once each
+ * about their new content: the same rules as any activity apply to each of them.
+ */
+export async function insertNewContentActivities(run: Run, ownerId: string, contentId: string): Promise<number> {
+  const followers = await run.execute<{ id: string }>(sql`
+    select invitee_id as id from friendships where inviter_id = ${ownerId} and status = 'accepted'
+    union
+    select inviter_id from friendships where invitee_id = ${ownerId} and status = 'accepted'
+    union
+    select user_id from hotlist where member_id = ${ownerId}`);
+  let told = 0;
+  for (const { id } of followers.rows) {
+    const activity = await insertActivity(run, {
+      recipientId: id,
+      actorId: ownerId,
+      type: 'new_content',
+      subject: { kind: 'content', id: contentId },
+    });
+    if (activity) told++;
+  }
+  return told;
+}
+
 /** `readerId` read the messages `senderId` sent them: the message notification from `senderId` is read too. */
 export async function readMessageActivities(run: Run, readerId: string, senderId: string): Promise<void> {
   await run.execute(sql`

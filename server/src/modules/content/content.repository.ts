@@ -4,6 +4,7 @@ import type { ContentCategory, ContentMediaType } from '@velvet/core/schemas/con
 import type { Db } from '../../db/client';
 import { fabs, media, profiles } from '../../db/schema/index';
 import { pageSeenBy, shownTo } from '../../db/visibility';
+import { recordActivity, recordNewContent } from '../activity/activity.public';
 
 export type ContentRow = typeof media.$inferSelect;
 type NewContent = typeof media.$inferInsert;
@@ -73,9 +74,14 @@ export interface ListOptions {
 
 export function contentRepository(db: Db) {
   return {
+    /** Stores a new item; its owner's friends and hotlisters hear of it in the same transaction. */
     async insert(values: NewContent): Promise<ContentRow> {
-      const [row] = await db.insert(media).values(values).returning();
-      return row!;
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(media).values(values).returning();
+        await recordNewContent(tx, inserted!.ownerId, inserted!.id);
+        return inserted!;
+      });
+      return row;
     },
 
     /** Whether the member is a premium member (entitled to premium-only content). */
@@ -158,9 +164,17 @@ export function contentRepository(db: Db) {
       return rows.map(toItem);
     },
 
-    /** Adds or removes the member's Fab (one per member per item); returns the item's count. */
-    async setFab(mediaId: string, userId: string, on: boolean): Promise<number> {
-      if (on) await db.insert(fabs).values({ mediaId, userId }).onConflictDoNothing();
+    /**
+     * Adds or removes the member's Fab (one per member per item); returns the item's count. A new
+     * Fab tells the owner (their Updates), in the same transaction.
+     */
+    async setFab(mediaId: string, userId: string, on: boolean, ownerId: string): Promise<number> {
+      if (on)
+        await db.transaction(async (tx) => {
+          const added = await tx.insert(fabs).values({ mediaId, userId }).onConflictDoNothing().returning({ mediaId: fabs.mediaId });
+          if (added.length)
+            await recordActivity(tx, { recipientId: ownerId, actorId: userId, type: 'fab', subject: { kind: 'content', id: mediaId } });
+        });
       else await db.delete(fabs).where(and(eq(fabs.mediaId, mediaId), eq(fabs.userId, userId)));
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

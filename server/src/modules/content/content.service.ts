@@ -286,7 +286,7 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
     async fab(userId: string, id: string, on: boolean): Promise<{ fabbed: boolean; fabCount: number }> {
       const found = await repo.findFor(id, userId);
       if (!found) throw notFound();
-      return { fabbed: on, fabCount: await repo.setFab(id, userId, on) };
+      return { fabbed: on, fabCount: await repo.setFab(id, userId, on, found.row.ownerId) };
     },
 
     /** The owner's edit: title, description, who sees it and the price (premium and pay-per-view need an approved creator). */

@@ -295,6 +295,21 @@ describe('Fabs, lists and the owner’s edits', () => {
     expect((await bob.c.request('DELETE', `/api/v1/content/${b.id}/fab`)).json).toEqual({ fabbed: false, fabCount: 1 });
   });
 
+  it('tells the owner of a Fab once, and a member who hotlists the owner of their new content, in Updates', async () => {
+    const feed = async (c: Client) => (await c.get('/api/v1/activities')).json.items as { type: string; actor: { userId: string } | null }[];
+    const fabsFromBob = (await feed(alice.c)).filter((x) => x.type === 'fab' && x.actor?.userId === bob.id);
+    expect(fabsFromBob).toHaveLength(2); // a and b, each once although a was Fab'd twice
+
+    expect((await carol.c.request('PUT', `/api/v1/hotlist/${alice.id}`)).status).toBeLessThan(300);
+    const fresh = await uploadOk(alice.c, { title: 'Third' }, await jpegWithGps());
+    const news = (await feed(carol.c)).filter((x) => x.type === 'new_content');
+    expect(news).toHaveLength(1);
+    expect(news[0]).toMatchObject({ actor: { userId: alice.id }, subject: { kind: 'content', id: fresh.id } });
+    expect((await feed(bob.c)).some((x) => x.type === 'new_content')).toBe(false); // Bob does not follow Alice
+    expect((await carol.c.request('DELETE', `/api/v1/hotlist/${alice.id}`)).status).toBeLessThan(300);
+    expect((await alice.c.request('DELETE', `/api/v1/content/${fresh.id}`)).status).toBe(204);
+  });
+
   it('lists newest first, by category, and the member’s own', async () => {
     const newest = (await bob.c.get('/api/v1/content/new')).json.items as ContentItem[];
     expect(newest[0]!.id).toBe(b.id);

@@ -13,7 +13,7 @@ const copy = messages.activity;
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>;
 
 const quick: { to: string; label: string; icon: Icon }[] = [
-  { to: '/content', label: copy.addVideo, icon: Video },
+  { to: '/content?type=video', label: copy.addVideo, icon: Video },
   { to: '/content', label: copy.addPhoto, icon: ImagePlus },
   { to: '/edit-profile', label: copy.updateStatus, icon: PenLine },
   { to: '/events', label: copy.addMeet, icon: CalendarPlus },

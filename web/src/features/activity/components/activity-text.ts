@@ -33,8 +33,9 @@ export function activityTarget(a: Activity): string | null {
   const actor = a.actor?.userId;
   switch (a.type) {
     case 'like':
-    case 'new_content':
       return actor ? `/profile/${actor}` : null;
+    case 'new_content':
+      return '/content/new';
     case 'match':
     case 'message':
       return actor ? `/messages/${actor}` : null;
@@ -49,7 +50,7 @@ export function activityTarget(a: Activity): string | null {
     case 'verification':
       return '/verification';
     case 'fab':
-      return '/content';
+      return '/content/mine';
     case 'report':
       return null;
     default: {
