@@ -296,7 +296,8 @@ describe('Fabs, lists and the owner’s edits', () => {
   });
 
   it('tells the owner of a Fab once, and a member who hotlists the owner of their new content, in Updates', async () => {
-    const feed = async (c: Client) => (await c.get('/api/v1/activities')).json.items as { type: string; actor: { userId: string } | null }[];
+    const feed = async (c: Client) =>
+      (await c.get('/api/v1/activities')).json.items as { type: string; actor: { userId: string } | null }[];
     const fabsFromBob = (await feed(alice.c)).filter((x) => x.type === 'fab' && x.actor?.userId === bob.id);
     expect(fabsFromBob).toHaveLength(2); // a and b, each once although a was Fab'd twice
 
