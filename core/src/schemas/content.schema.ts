@@ -144,4 +144,7 @@ export type ContentItem = z.infer<typeof contentItemSchema>;
 export const contentItemResponseSchema = z.object({ item: contentItemSchema });
 export const contentPageSchema = z.object({ items: z.array(contentItemSchema), nextCursor: z.string().nullable() });
 export type ContentPage = z.infer<typeof contentPageSchema>;
+/** How many photos and videos the member has published (their profile's stats). */
+export const contentCountsSchema = z.object({ images: z.number().int(), videos: z.number().int() }).meta({ id: 'ContentCounts' });
+export type ContentCounts = z.infer<typeof contentCountsSchema>;
 export const fabResponseSchema = z.object({ fabbed: z.boolean(), fabCount: z.number().int() });

@@ -74,6 +74,17 @@ export interface ListOptions {
 
 export function contentRepository(db: Db) {
   return {
+    /** How many images and videos the member has published. */
+    async countOwn(ownerId: string): Promise<{ images: number; videos: number }> {
+      const rows = await db
+        .select({ type: media.mediaType, n: sql<number>`count(*)::int` })
+        .from(media)
+        .where(and(eq(media.ownerId, ownerId), isContent))
+        .groupBy(media.mediaType);
+      const of = (type: string) => Number(rows.find((r) => r.type === type)?.n ?? 0);
+      return { images: of('image'), videos: of('video') };
+    },
+
     /** Stores a new item; its owner's friends and hotlisters hear of it in the same transaction. */
     async insert(values: NewContent): Promise<ContentRow> {
       const row = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import {
   CONTENT_IMAGE_TYPES,
   CONTENT_VIDEO_TYPES,
   contentCategoryQuerySchema,
+  contentCountsSchema,
   contentItemResponseSchema,
   contentListQuerySchema,
   contentPageSchema,
@@ -91,6 +92,11 @@ export function contentRoutes(service: ContentService) {
       doc({ summary: 'Your Photos/Videos: the member’s own, newest first', response: contentPageSchema }),
       query(contentListQuerySchema),
       async (c) => c.json(await service.list(requireUser(c), { kind: 'mine' }, c.req.valid('query'))),
+    )
+    .get(
+      '/mine/counts',
+      doc({ summary: 'How many photos and videos the member has published', response: contentCountsSchema }),
+      async (c) => c.json(await service.counts(requireUser(c).id)),
     )
     .get(
       '/fabbed',

@@ -282,6 +282,11 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
       return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, () => String(offset + CONTENT_PAGE_SIZE));
     },
 
+    /** The member's own photo and video counts (their profile's stats). */
+    counts(userId: string) {
+      return repo.countOwn(userId);
+    },
+
     /** Fab (or un-Fab) an item the member may see: one per member per item. */
     async fab(userId: string, id: string, on: boolean): Promise<{ fabbed: boolean; fabCount: number }> {
       const found = await repo.findFor(id, userId);

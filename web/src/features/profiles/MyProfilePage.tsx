@@ -17,6 +17,7 @@ import { OwnStats } from './view/OwnStats';
 import { LikedYou } from './view/LikedYou';
 import { InfoList } from './view/InfoList';
 import { lookingForLabel, memberSince, verificationLabel } from './view/profile-format';
+import { useOwnContentCounts } from '../content/api/content-api';
 
 const backLink = 'inline-flex min-h-11 items-center gap-1 rounded-xl pr-3 text-sm text-muted hover:text-ink';
 
@@ -66,6 +67,7 @@ const onOff = (on: boolean) => (on ? <LabelBadge tone="success">On</LabelBadge> 
 function OwnProfileBody({ profile: p }: { profile: OwnProfile }) {
   const gallery = useGallery(p.userId);
   const summary = useConnectionsSummary();
+  const counts = useOwnContentCounts();
   const plural = p.kind !== 'individual';
   const location = [p.locationCity, p.locationCountry].filter(Boolean).join(', ');
   const verification = verificationLabel(p.verificationStatus);
@@ -88,8 +90,8 @@ function OwnProfileBody({ profile: p }: { profile: OwnProfile }) {
           { label: 'Profile views', value: summary?.profileViews ?? null },
           { label: 'Friends', value: summary?.friends ?? null },
           { label: 'Matches', value: summary?.matches ?? null },
-          { label: 'Photos', value: gallery.data ? gallery.data.length : null },
-          { label: 'Videos', value: 0 },
+          { label: 'Photos', value: gallery.data && counts.data ? gallery.data.length + counts.data.images : null },
+          { label: 'Videos', value: counts.data?.videos ?? null },
         ]}
       />
 

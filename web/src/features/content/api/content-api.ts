@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ContentCategory, ContentItem, ContentMediaType, ContentPage, ContentUpdate } from '@velvet/core/schemas/content.schema';
 import { api, call } from '../../../lib/api-client';
 import { contentKeys, type ContentList } from './keys';
@@ -16,6 +16,9 @@ function fetchPage(list: ContentList, type: ContentMediaType | null, category: C
     return call(api.GET('/content/category', { params: { query: { ...query, category: category ?? 'individual' } } }));
   return call(api.GET(PATHS[list], { params: { query } }));
 }
+
+/** The member's own photo and video counts (refetched with every content change: same key root). */
+export const useOwnContentCounts = () => useQuery({ queryKey: contentKeys.counts, queryFn: () => call(api.GET('/content/mine/counts')) });
 
 /** One list, page by page (keyset cursors from the server). */
 export const useContentList = (list: ContentList, type: ContentMediaType | null, category: ContentCategory | null) =>

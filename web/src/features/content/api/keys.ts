@@ -8,4 +8,5 @@ export const contentKeys = {
   list: (list: ContentList, type: ContentMediaType | null, category: ContentCategory | null) =>
     ['content', 'list', list, type, category] as const,
   item: (id: string) => ['content', 'item', id] as const,
+  counts: ['content', 'counts'] as const,
 };
