@@ -311,6 +311,20 @@ describe('Fabs, lists and the owner’s edits', () => {
     expect((await alice.c.request('DELETE', `/api/v1/content/${fresh.id}`)).status).toBe(204);
   });
 
+  it("counts the member's own photos and videos, nobody else's", async () => {
+    const countsOf = async (c: Client) => (await c.get('/api/v1/content/mine/counts')).json as { images: number; videos: number };
+    const listed = async (c: Client) => {
+      const mine = (await c.get('/api/v1/content/mine')).json.items as ContentItem[];
+      return { images: mine.filter((i) => i.mediaType === 'image').length, videos: mine.filter((i) => i.mediaType === 'video').length };
+    };
+    const aliceCounts = await countsOf(alice.c);
+    expect(aliceCounts).toEqual(await listed(alice.c));
+    expect(aliceCounts.images).toBeGreaterThanOrEqual(2);
+    expect(await countsOf(carol.c)).toEqual(await listed(carol.c));
+    expect(await countsOf(carol.c)).not.toEqual(aliceCounts);
+    expect((await t.app.request('/api/v1/content/mine/counts')).status).toBe(401);
+  });
+
   it('lists newest first, by category, and the member’s own', async () => {
     const newest = (await bob.c.get('/api/v1/content/new')).json.items as ContentItem[];
     expect(newest[0]!.id).toBe(b.id);
