@@ -115,7 +115,9 @@ describe('roles', () => {
     const changed = await makeAdmins(t.database.db, ['Dee@Example.com', 'nobody@example.com']);
     expect(changed).toHaveLength(1);
     expect(await makeAdmins(t.database.db, ['dee@example.com'])).toEqual([]); // already one
-    expect((await dee.get('/api/v1/me')).json.user.role).toBe('admin');
+    // the change reaches the open session through the database's NOTIFY, which PostgreSQL delivers
+    // to the listening connection a moment after the commit: wait for it, do not race it
+    await expect.poll(async () => (await dee.get('/api/v1/me')).json.user.role, { timeout: 5_000 }).toBe('admin');
     expect((await dee.get('/api/v1/admin/audit')).status).toBe(200);
   });
 
