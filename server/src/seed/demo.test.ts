@@ -191,6 +191,16 @@ describe('the demo account', () => {
     expect(res.json.profile.lookingFor.length).toBeGreaterThan(0);
   });
 
+  it('has friends, an invite waiting, a hotlist and winks, each in its list, its count and the Updates feed', async () => {
+    const summary = (await demo.get('/api/v1/connections/summary')).json;
+    expect(summary).toMatchObject({ friends: 3, friendInvites: 1, hotlist: 4 });
+    expect((await demo.get('/api/v1/friends')).json.items).toHaveLength(3);
+    expect((await demo.get('/api/v1/hotlist')).json.items).toHaveLength(4);
+    expect((await demo.get('/api/v1/winks')).json.items.length).toBeGreaterThanOrEqual(2);
+    const types = new Set(((await demo.get('/api/v1/activities?limit=50')).json.items as { type: string }[]).map((a) => a.type));
+    for (const type of ['friend_invite', 'friend_accept', 'wink']) expect(types, type).toContain(type);
+  });
+
   it('sees a couple as "28 & 32" and a hidden location as hidden', async () => {
     const couple = rows.find((r) => r.kind === 'couple' && r.userId !== DEMO_ID)!;
     const view = (await demo.get(`/api/v1/profiles/${couple.userId}`)).json.profile;

@@ -5,8 +5,11 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import {
   account,
+  activities,
   clubReviews,
   clubs,
+  friendships,
+  hotlist,
   likes,
   media,
   messages,
@@ -14,7 +17,9 @@ import {
   profiles,
   starredConversations,
   user,
+  winks,
 } from '../db/schema/index';
+import { londonDay } from '@velvet/core/time/london-day';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import { mediaRepository } from '../modules/media/media.repository';
@@ -170,6 +175,30 @@ export async function seedDemoCommunity(db: Db, opts: { log: Logger; storage?: S
     if (community.stars.length) await tx.insert(starredConversations).values(community.stars);
     if (community.likes.length) await tx.insert(likes).values(community.likes);
     if (community.views.length) await tx.insert(profileViews).values(community.views);
+    // the demo member's circle: three friends, an invite waiting for an answer, a hotlist of four and
+    // two winks today, so /friends, /hotlist, /winks and their dashboard tiles show real rows
+    const others = members.filter((m) => m.id !== DEMO_ID && !m.profile.anonymousMode);
+    const ago = (hours: number) => new Date((opts.now ?? Date.now()) - hours * 3_600_000);
+    const [f1, f2, f3, inviter, h1, h2, h3, h4, w1, w2] = others;
+    if (w2) {
+      await tx.insert(friendships).values([
+        { inviterId: DEMO_ID, inviteeId: f1!.id, status: 'accepted', createdAt: ago(300), acceptedAt: ago(290) },
+        { inviterId: f2!.id, inviteeId: DEMO_ID, status: 'accepted', createdAt: ago(200), acceptedAt: ago(190) },
+        { inviterId: f3!.id, inviteeId: DEMO_ID, status: 'accepted', createdAt: ago(100), acceptedAt: ago(96) },
+        { inviterId: inviter!.id, inviteeId: DEMO_ID, createdAt: ago(5) },
+      ]);
+      await tx.insert(hotlist).values([h1, h2, h3, h4].map((m, i) => ({ userId: DEMO_ID, memberId: m!.id, createdAt: ago(50 + i * 24) })));
+      await tx
+        .insert(winks)
+        .values([w1, w2].map((m, i) => ({ senderId: m!.id, receiverId: DEMO_ID, day: londonDay(ago(1 + i)), createdAt: ago(1 + i) })));
+      await tx
+        .insert(activities)
+        .values([
+          { recipientId: DEMO_ID, actorId: inviter!.id, type: 'friend_invite', createdAt: ago(5) },
+          { recipientId: DEMO_ID, actorId: f3!.id, type: 'friend_accept', createdAt: ago(96), readAt: ago(90) },
+          ...[w1, w2].map((m, i) => ({ recipientId: DEMO_ID, actorId: m!.id, type: 'wink', createdAt: ago(1 + i) })),
+        ]);
+    }
     // the Updates feed of what the demo community did: likes (a match when mutual), views, one per conversation;
     // what is older than two days is read
     await tx.execute(sql`
