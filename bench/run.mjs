@@ -14,6 +14,9 @@ const benches = [
   ['Message delivery and socket memory (PostgreSQL, PGlite)', 'messaging-delivery.mjs', []],
   ['Conversations list and thread pages (PostgreSQL, PGlite)', 'messaging-lists.mjs', []],
   ['Discovery at 100 000 members (PostgreSQL)', 'discovery.mjs', [], ['--import', 'tsx']],
+  ['Clubs page (PostgreSQL)', 'clubs.mjs', []],
+  ['Updates feed for a member with 10 000 activities (PostgreSQL)', 'updates.mjs', []],
+  ['Live notification delivery (PostgreSQL)', 'notification-delivery.mjs', []],
   ['Every route under random and hostile input (long run)', 'fuzz.mjs', []],
   ['SIGKILL while members write, 20 times a database', 'crash.mjs', []],
 ];
