@@ -182,8 +182,11 @@ export function createApp(deps: AppDeps) {
   // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
   // a write from another site's page (cross-site request forgery) is refused before its body is read
   api.use('*', sameOriginWrites(config.trustedOrigins));
-  // answers over 1 KB of JSON or text go out gzipped when the client takes it (not photos, zips or ranges)
-  api.use('*', compress());
+  // JSON and text answers go out gzipped to a client that takes it (not photos, zips or ranges). Only
+  // then: the middleware adds Vary after the answer is made, which rebuilds it as a stream and costs
+  // every other client node-server's fast path for string bodies (a CPU profile of the discovery bench)
+  const gzip = compress();
+  api.use('*', (c, next) => (/\b(gzip|deflate)\b/.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next()));
   const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications|content)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
