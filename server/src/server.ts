@@ -69,6 +69,12 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     if (!opts.prepared) printBanner(config, demo);
   });
 
+  // Node closes an idle keep-alive socket after 5 s, and a client (a proxy, a browser, a test's request
+  // context) that reuses it at that moment gets ECONNRESET: idle sockets stay longer than a proxy's own
+  // keep-alive (nginx upstream: 60 s), so the client always closes first
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
+
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -80,7 +86,7 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // open sockets hold the server open: close them (clients reconnect elsewhere) and stop listening
     await realtime.close();
-    // keep-alive sockets would hold close() for their timeout (5 s): drop each as soon as it is idle
+    // keep-alive sockets would hold close() for their timeout (65 s): drop each as soon as it is idle
     const dropIdle = setInterval(() => (server as Server).closeIdleConnections(), 100);
     await closed;
     clearInterval(dropIdle);
