@@ -392,7 +392,7 @@ async function runKind(kind) {
       rows.push({ kind, name, what, load: `${loadAtStart} → ${loadText()}`, ...r });
       console.log(
         `  ${kind} ${what}: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}; ` +
-          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}`,
+          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}, machine ${ms(r.cpu.machine)}`,
       );
     }
     http.close();
