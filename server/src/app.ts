@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { limits } from '@velvet/core/constants/limits';
 import { messages } from '@velvet/core/messages';
@@ -11,6 +10,7 @@ import type { Logger } from './logger';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
 import { clientIp } from './middleware/client-ip';
+import { compressText } from './middleware/compress';
 import { AppError, errorBody, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { quotaCounter, rateLimit } from './middleware/rate-limit';
@@ -182,11 +182,8 @@ export function createApp(deps: AppDeps) {
   // body gets 1 MB, and a JSON one (read only once within that) no more than jsonMaxDepth levels.
   // a write from another site's page (cross-site request forgery) is refused before its body is read
   api.use('*', sameOriginWrites(config.trustedOrigins));
-  // JSON and text answers go out gzipped to a client that takes it (not photos, zips or ranges). Only
-  // then: the middleware adds Vary after the answer is made, which rebuilds it as a stream and costs
-  // every other client node-server's fast path for string bodies (a CPU profile of the discovery bench)
-  const gzip = compress();
-  api.use('*', (c, next) => (/\b(gzip|deflate)\b/.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next()));
+  // large JSON answers go out gzipped to a client that takes it (middleware/compress.ts)
+  api.use('*', compressText());
   const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications|content)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));

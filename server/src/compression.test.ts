@@ -40,4 +40,28 @@ describe('API answers on the wire', () => {
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(((await res.json()) as { profile: { bio: string } }).profile.bio).toContain('dancing');
   });
+
+  it('sends a short answer as it is, with its length, even to a client that takes gzip', async () => {
+    const res = await t.app.request('/api/v1/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    const text = await res.text();
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toMatchObject({ status: 'ok' });
+  });
+
+  it('respects gzip;q=0, and leaves an error answer unpacked', async () => {
+    const refused = await t.app.request('/api/v1/profiles/me', {
+      headers: { origin: ORIGIN, cookie: cookie(), 'accept-encoding': 'gzip;q=0, deflate' },
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(((await refused.json()) as { profile: { bio: string } }).profile.bio).toContain('dancing');
+    const missing = await t.app.request('/api/v1/profiles/not-a-member', {
+      headers: { origin: ORIGIN, cookie: cookie(), 'accept-encoding': 'gzip' },
+    });
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.headers.get('content-encoding')).toBeNull();
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBeTruthy();
+  });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { compress } from 'hono/compress';
+import { compressText } from './middleware/compress';
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, newNonce, webSocketOrigin } from './middleware/csp';
 
 /**
@@ -29,7 +29,7 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
   // itself (/index.html) is never sent as the file, which has no nonce in it
   const files = serveStatic({ root, index: '', precompressed: true });
   app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) && !c.req.path.endsWith('.html') ? files(c, next) : next()));
-  app.get('*', compress(), (c) => {
+  app.get('*', compressText(), (c) => {
     const nonce = newNonce();
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', contentSecurityPolicy({ styles: [`'nonce-${nonce}'`], connect }));
