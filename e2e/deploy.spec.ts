@@ -209,7 +209,8 @@ async function openSocket(base: string, m: Member) {
   const frames: Frame[] = [];
   const waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   ws.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as Frame;
+    // a text frame arrives as one Buffer (ws's default binaryType)
+    const frame = JSON.parse((data as Buffer).toString('utf8')) as Frame;
     frames.push(frame);
     for (const w of waiters.splice(0))
       if (w.match(frame)) w.resolve(frame);
