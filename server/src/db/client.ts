@@ -93,6 +93,25 @@ async function checkReachable(databaseUrl: string) {
   }
 }
 
+/** Any fixed number: the key of the lock every Velvet process migrates under. */
+const MIGRATION_LOCK = 7_410_561;
+
+/**
+ * The migrations on their own connection, under a PostgreSQL advisory lock: instances started
+ * together on a fresh database migrate one after another (the second finds the work done) instead of
+ * both creating the same tables. The lock goes with the connection, also when a process dies.
+ */
+async function migrateLocked(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'velvet-migrate' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await checkReachable(opts.databaseUrl);
@@ -104,7 +123,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateLocked(opts.databaseUrl!),
       ping: async () => {
         await pool.query('select 1');
       },
