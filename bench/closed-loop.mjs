@@ -1,7 +1,7 @@
 // A closed-loop load generator with exact percentiles: `connections` clients, each sending its next
 // request as soon as the last one answered. Used by bench/discovery.mjs and bench/messaging-lists.mjs.
 import { performance } from 'node:perf_hooks';
-import { percentile } from './messaging-delivery.mjs';
+import { percentile } from './lib/measure.mjs';
 import { cpuPerRequest, cpuSnapshot } from './cpu.mjs';
 
 /**

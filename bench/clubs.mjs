@@ -8,13 +8,13 @@
 // A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, default
 // postgres://postgres@127.0.0.1:5432): velvet_bench_clubs, created and seeded when missing.
 import os from 'node:os';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
-import { httpClient, ms } from './messaging-delivery.mjs';
-import { root, spawnServer, table } from './server.mjs';
+import { ensureDatabase, seedCommunity } from './lib/database.mjs';
+import { httpClient } from './lib/load.mjs';
+import { ms } from './lib/measure.mjs';
+import { signIn, spawnServer, table } from './server.mjs';
 
 const { values } = parseArgs({ options: { connections: { type: 'string', default: '10' }, seconds: { type: 'string', default: '5' } } });
 const connections = Number(values.connections);
@@ -22,21 +22,9 @@ const seconds = Number(values.seconds);
 const BUDGET_MS = 20;
 const REVIEWS = 20_000;
 
-const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const url = `${base}/velvet_bench_clubs`;
-const admin = new pg.Client({ connectionString: `${base}/postgres` });
-await admin.connect();
-if (!(await admin.query(`select 1 from pg_database where datname = 'velvet_bench_clubs'`)).rowCount)
-  await admin.query('create database velvet_bench_clubs');
-await admin.end();
-
+const url = await ensureDatabase('velvet_bench_clubs');
 // the demo community (with its directory) and 1 000 members, then reviews until there are REVIEWS
-const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', '1000'], {
-  cwd: path.join(root, 'server'),
-  env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-if (seed.status !== 0) process.exit(1);
+seedCommunity({ DATABASE_URL: url }, 1000);
 const db = new pg.Client({ connectionString: url });
 await db.connect();
 await db.query(`
@@ -51,15 +39,7 @@ await db.end();
 
 const server = await spawnServer({ DATABASE_URL: url, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off' });
 await server.ready;
-const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: server.url },
-  body: JSON.stringify({ email: 'demo@velvet.local', password: 'velvet-demo' }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = await signIn(server.url, 'demo@velvet.local');
 const http = httpClient(server.url, connections);
 
 const REQUESTS = [

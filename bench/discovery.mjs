@@ -28,15 +28,16 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
-import { httpClient, ms } from './messaging-delivery.mjs';
+import { ensureDatabase, seedCommunity } from './lib/database.mjs';
+import { httpClient } from './lib/load.mjs';
+import { ms } from './lib/measure.mjs';
 import { rawHttpClient } from './raw-http.mjs';
-import { root, spawnServer, table } from './server.mjs';
+import { root, signIn, spawnServer, table } from './server.mjs';
 
 /** Usernames members type into the search: parts of the seeded names (adjective_noun<n>), rare to common. */
 const USERNAME_TERMS = ['scarlet_owl12', 'fox777', 'velvet_ki', 'jay2024', 'amber_dove', 'wild_lily3'];
@@ -113,7 +114,6 @@ const requests = REQUESTS.filter(([name]) => !only || only.has(name));
 const sizeLabel = members % 1_000_000 === 0 ? `${members / 1_000_000}m` : members % 1000 === 0 ? `${members / 1000}k` : String(members);
 /** Issue 6: 50 ms up to 100 000 members, 150 ms at 1 000 000 (in between: the stricter one). */
 const budget = members > 100_000 ? 150 : 50;
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const plansDir = path.join(root, 'bench', 'plans');
 
 const loadText = () =>
@@ -125,12 +125,7 @@ const loadText = () =>
 /** Runs the seed CLI (migrations, demo community, the large community up to N); returns seconds taken. */
 function seed(env) {
   const t0 = performance.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', String(members)], {
-    cwd: path.join(root, 'server'),
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) throw new Error('seeding failed');
+  seedCommunity(env, members);
   return (performance.now() - t0) / 1000;
 }
 
@@ -148,12 +143,7 @@ const CALLERS = `
 /** A PostgreSQL database for this size, seeded when it holds fewer bulk members. */
 async function preparePostgres() {
   const dbName = `velvet_bench_${sizeLabel}`;
-  const url = `${PG_SERVER}/${dbName}`;
-  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-  await admin.connect();
-  if (!(await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount)
-    await admin.query(`create database ${dbName}`);
-  await admin.end();
+  const url = await ensureDatabase(dbName);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const have = await db
@@ -198,21 +188,6 @@ async function preparePglite() {
   return { env, callers, seeded, label: `PGlite ${dataDir}` };
 }
 
-/** Signs a member in (demo password) and returns the session cookie. */
-async function signIn(base, email, request = fetch) {
-  const res = await request(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: 'velvet-demo' }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!res.ok || !cookie) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  return cookie;
-}
-
 const pathOf = (p, i) => (typeof p === 'function' ? p(i) : p);
 
 /**
@@ -241,7 +216,7 @@ async function capturePlans(url, caller) {
     log: createLogger('silent'),
   });
   const inProcess = (u, init) => app.request(u.replace(base, ''), init);
-  const cookie = await signIn(base, caller.email, inProcess);
+  const cookie = await signIn(base, caller.email, { request: inProcess });
 
   let recording = null;
   const original = pg.Client.prototype.query;

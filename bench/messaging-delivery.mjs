@@ -13,67 +13,23 @@
 //
 // This file also exports the fixture that bench/messaging-lists.mjs uses.
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Buffer } from 'node:buffer';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
-import { clearTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import WebSocket from 'ws';
+import { dropDatabase, freshDatabase, withSql } from './lib/database.mjs';
+import { httpClient, inBatches, openLoop, openSocket } from './lib/load.mjs';
+import { mb, ms, percentile, rssKb } from './lib/measure.mjs';
 import { spawnServer, table } from './server.mjs';
 
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const COOKIE_NAME = 'velvet.session_token';
 
 // ---------------------------------------------------------------------------------------------
 // Shared fixture (also used by messaging-lists.mjs)
 // ---------------------------------------------------------------------------------------------
-
-/** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-export const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : v === Infinity ? 'lost' : '-');
-export const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** The server's resident memory (VmRSS, kB) from /proc. */
-export async function rssKb(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const m = /^VmRSS:\s+(\d+) kB/m.exec(status);
-  return m ? Number(m[1]) : NaN;
-}
-
-/** A small keep-alive HTTP client (lighter than fetch, so the bench process adds little to the timings). */
-export function httpClient(base, maxSockets = 64) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const { hostname, port } = new URL(base);
-  return {
-    request(method, urlPath, cookie, body) {
-      return new Promise((resolve, reject) => {
-        const data = body === undefined ? undefined : JSON.stringify(body);
-        const headers = { cookie, origin: base };
-        if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
-        const req = http.request({ agent, hostname, port, method, path: urlPath, headers, timeout: 10_000 }, (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        });
-        req.on('timeout', () => req.destroy(new Error('timeout')));
-        req.on('error', reject);
-        req.end(data);
-      });
-    },
-    close: () => agent.destroy(),
-  };
-}
 
 /**
  * A throw-away database of the given kind with `members` members (ids mb-1 … mb-N, a profile and
@@ -87,11 +43,7 @@ export async function createFixture(kind, { members, history = true, workers = 1
   let databaseUrl = '';
   if (kind === 'postgres') {
     dbName = `velvet_bench_msg_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    databaseUrl = `${PG_SERVER}/${dbName}`;
+    databaseUrl = await freshDatabase(dbName);
   }
   const env = {
     NODE_ENV: 'production',
@@ -111,12 +63,7 @@ export async function createFixture(kind, { members, history = true, workers = 1
     async cleanup() {
       if (server) await server.stop();
       server = null;
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
+      if (dbName) await dropDatabase(dbName);
       await rm(dataDir, { recursive: true, force: true });
     },
     /** Starts the real server on the seeded data and checks that a seeded cookie signs in. */
@@ -157,28 +104,6 @@ export async function createFixture(kind, { members, history = true, workers = 1
   } catch (err) {
     await fixture.cleanup();
     throw err;
-  }
-}
-
-/** Runs `fn(query)` on the database directly: a pg client, or PGlite on the stopped server's data directory. */
-async function withSql(kind, databaseUrl, dataDir, fn) {
-  if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await fn((text, params) => client.query(text, params));
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  try {
-    await fn((text, params) => db.query(text, params));
-  } finally {
-    await db.close();
   }
 }
 
@@ -261,30 +186,6 @@ async function seedHistory(q, members) {
 
 const BUDGET = { p50: 10, p99: 50, rssMb: 300 };
 
-/** Opens one socket with a member's cookie; resolves once the server says `ready`. */
-function openSocket(wsUrl, cookie, userId, onCreated) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { headers: { cookie }, perMessageDeflate: false });
-    const timer = setTimeout(() => {
-      ws.terminate();
-      reject(new Error('socket not ready within 15 s'));
-    }, 15_000);
-    ws.on('message', (data) => {
-      const at = performance.now();
-      const event = JSON.parse(data.toString('utf8'));
-      if (event.type === 'ready') {
-        clearTimeout(timer);
-        resolve(ws);
-      } else if (event.type === 'message.created' && event.payload.message.receiverId === userId) onCreated(event.payload.message, at);
-    });
-    ws.on('close', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`socket closed before ready: ${code}`));
-    });
-    ws.on('error', () => undefined);
-  });
-}
-
 async function runDelivery(kind, opts) {
   const fixture = await createFixture(kind, { members: Math.max(opts.sockets, HEAVY_CONVERSATIONS + 3), workers: opts.workers });
   const client = [];
@@ -310,14 +211,9 @@ async function runDelivery(kind, opts) {
       } else late++;
     };
     const t0 = performance.now();
-    const sockets = new Array(opts.sockets);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        while (next < opts.sockets) {
-          const i = next++;
-          sockets[i] = await openSocket(wsUrl, fixture.cookies[i], `mb-${i + 1}`, onCreated);
-        }
+    const sockets = await inBatches(opts.sockets, (i) =>
+      openSocket(wsUrl, fixture.cookies[i], (event, at) => {
+        if (event.type === 'message.created' && event.payload.message.receiverId === `mb-${i + 1}`) onCreated(event.payload.message, at);
       }),
     );
     client.push(...sockets);
@@ -372,22 +268,7 @@ async function runDelivery(kind, opts) {
         })
         .finally(() => inFlight--);
     };
-    const drive = (seconds, counted) =>
-      new Promise((resolve) => {
-        const total = Math.round(seconds * opts.rate);
-        const start = performance.now();
-        let sent = 0;
-        const tick = () => {
-          const due = Math.min(total, Math.floor(((performance.now() - start) * opts.rate) / 1000) + 1);
-          while (sent < due) {
-            sendOne(counted);
-            sent++;
-          }
-          if (sent >= total) resolve(performance.now() - start);
-          else setTimeout(tick, 1);
-        };
-        tick();
-      });
+    const drive = (seconds, counted) => openLoop({ rate: opts.rate, seconds, fire: () => sendOne(counted) });
 
     await drive(opts.warmup, false);
     const lag = monitorEventLoopDelay({ resolution: 5 });

@@ -11,7 +11,9 @@
 // `seconds` after a 2 s warm-up; percentiles are exact (nearest rank over every request).
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { HEAVY_CONVERSATIONS, LONG_THREAD, createFixture, httpClient, ms } from './messaging-delivery.mjs';
+import { httpClient } from './lib/load.mjs';
+import { ms } from './lib/measure.mjs';
+import { HEAVY_CONVERSATIONS, LONG_THREAD, createFixture } from './messaging-delivery.mjs';
 import { closedLoop } from './closed-loop.mjs';
 import { table } from './server.mjs';
 

@@ -9,11 +9,11 @@
 // on BENCH_PG_URL's server, dropped at the end). Member i invites member i + sockets/2; once the
 // invite has arrived the inviter cancels it (DELETE, no notification), so the pair can go again.
 import { performance } from 'node:perf_hooks';
-import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
-import { createFixture, httpClient, ms, percentile } from './messaging-delivery.mjs';
+import { httpClient, inBatches, openLoop, openSocket } from './lib/load.mjs';
+import { ms, percentile } from './lib/measure.mjs';
+import { createFixture } from './messaging-delivery.mjs';
 import { table } from './server.mjs';
 
 const BUDGET = { p50: 10, p99: 50 };
@@ -27,24 +27,6 @@ const { values } = parseArgs({
 });
 const opts = { sockets: Number(values.sockets), rate: Number(values.rate), seconds: Number(values.seconds), warmup: Number(values.warmup) };
 const pairs = Math.floor(opts.sockets / 2);
-
-/** Opens one socket with a member's cookie; resolves once the server says `ready`. */
-function openSocket(wsUrl, cookie, onActivity) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { headers: { cookie }, perMessageDeflate: false });
-    const timer = setTimeout(() => reject(new Error('socket not ready within 15 s')), 15_000);
-    ws.on('message', (data) => {
-      const at = performance.now();
-      const event = JSON.parse(data.toString('utf8'));
-      if (event.type === 'ready') {
-        clearTimeout(timer);
-        resolve(ws);
-      } else if (event.type === 'activity.created') onActivity(event.payload.activity, at);
-    });
-    ws.on('close', (code) => reject(new Error(`socket closed before ready: ${code}`)));
-    ws.on('error', () => undefined);
-  });
-}
 
 console.log(
   `Notification delivery: friend invite → invitee's socket, ${opts.sockets} sockets, ${opts.rate} invites/s for ${opts.seconds} s`,
@@ -64,7 +46,9 @@ try {
   let statusErrors = 0;
   let skipped = 0;
   let cancelErrors = 0;
-  const onActivity = (activity, at) => {
+  const onActivity = ({ type, payload }, at) => {
+    if (type !== 'activity.created') return;
+    const { activity } = payload;
     if (activity.type !== 'friend_invite' || !activity.actor) return;
     const pair = Number(activity.actor.userId.slice(3)) - 1;
     const p = pending.get(pair);
@@ -80,15 +64,7 @@ try {
       .catch(() => undefined)
       .finally(() => busy.delete(pair));
   };
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < opts.sockets) {
-        const i = next++;
-        sockets[i] = await openSocket(wsUrl, fixture.cookies[i], onActivity);
-      }
-    }),
-  );
+  sockets.push(...(await inBatches(opts.sockets, (i) => openSocket(wsUrl, fixture.cookies[i], onActivity))));
 
   let seq = 0;
   const inviteOne = (counted) => {
@@ -115,22 +91,7 @@ try {
         busy.delete(pair);
       });
   };
-  const drive = (seconds, counted) =>
-    new Promise((resolve) => {
-      const total = Math.round(seconds * opts.rate);
-      const start = performance.now();
-      let sent = 0;
-      const tick = () => {
-        const due = Math.min(total, Math.floor(((performance.now() - start) * opts.rate) / 1000) + 1);
-        while (sent < due) {
-          inviteOne(counted);
-          sent++;
-        }
-        if (sent >= total) resolve(performance.now() - start);
-        else setTimeout(tick, 1);
-      };
-      tick();
-    });
+  const drive = (seconds, counted) => openLoop({ rate: opts.rate, seconds, fire: () => inviteOne(counted) });
 
   await drive(opts.warmup, false);
   const startCount = seq;

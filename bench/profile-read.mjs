@@ -4,14 +4,13 @@
 //
 //   node bench/profile-read.mjs [--members 100000] [--connections 50] [--seconds 15]
 //
-// Needs the PostgreSQL server of this machine (BENCH_DATABASE_URL, default
-// postgres://postgres@127.0.0.1:5432/velvet_bench): the database is created and seeded when missing.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+// Needs the PostgreSQL server of this machine (BENCH_PG_URL's server, as every bench, default
+// postgres://postgres@127.0.0.1:5432): the database velvet_bench is created and seeded when missing.
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { root, spawnServer, table } from './server.mjs';
+import { ensureDatabase, seedCommunity } from './lib/database.mjs';
+import { signIn, spawnServer, table } from './server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -21,23 +20,13 @@ const { values } = parseArgs({
   },
 });
 const members = Number(values.members);
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/velvet_bench';
 const budgetP95 = 20;
 
 // 1. the database, seeded to the wanted size (idempotent)
-const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
-await admin.connect();
-const dbName = new URL(url).pathname.slice(1);
-const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
-if (!exists.rowCount) await admin.query(`create database ${dbName}`);
-await admin.end();
+const dbName = 'velvet_bench';
+const url = await ensureDatabase(dbName);
 console.log(`Seeding ${members} members into ${dbName} (skips existing rows)...`);
-const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', String(members)], {
-  cwd: path.join(root, 'server'),
-  env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-if (seed.status !== 0) process.exit(1);
+seedCommunity({ DATABASE_URL: url }, members);
 
 const db = new pg.Client({ connectionString: url });
 await db.connect();
@@ -49,16 +38,7 @@ const ids = rows.map((r) => r.user_id);
 // 2. the real server on that database, and a signed-in member
 const server = await spawnServer({ DATABASE_URL: url, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off' });
 await server.ready;
-const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: server.url },
-  body: JSON.stringify({ email: 'demo@velvet.local', password: 'velvet-demo' }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+const cookie = await signIn(server.url, 'demo@velvet.local');
 
 // 3. warm up, then measure
 let next = 0;

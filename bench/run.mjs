@@ -17,6 +17,7 @@ const benches = [
   ['Clubs page (PostgreSQL)', 'clubs.mjs', []],
   ['Updates feed for a member with 10 000 activities (PostgreSQL)', 'updates.mjs', []],
   ['Live notification delivery (PostgreSQL)', 'notification-delivery.mjs', []],
+  ['Soak: 10 minutes of mixed load, RSS flat and no errors (PostgreSQL)', 'soak.mjs', []],
   ['Every route under random and hostile input (long run)', 'fuzz.mjs', []],
   ['SIGKILL while members write, 20 times a database', 'crash.mjs', []],
 ];

@@ -77,6 +77,21 @@ export async function spawnServer(env) {
   };
 }
 
+/** Signs a member in with a password (the seed's demo password by default); returns the session cookie. `request` may be an in-process app's. */
+export async function signIn(base, email, { password = 'velvet-demo', request = fetch } = {}) {
+  const res = await request(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!res.ok || !cookie) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
 /** Formats a table of rows (arrays of strings); columns of numbers (with units) are right-aligned. */
 export function table(header, rows) {
   const all = [header, ...rows];

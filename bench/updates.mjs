@@ -12,15 +12,14 @@
 // demo member is given ACTIVITIES activities (from 1 000 members, every type, one in fifty unread).
 import { Buffer } from 'node:buffer';
 import os from 'node:os';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startBaseline } from './baseline-http.mjs';
 import { closedLoop } from './closed-loop.mjs';
-import { ms } from './messaging-delivery.mjs';
+import { ensureDatabase, seedCommunity } from './lib/database.mjs';
+import { ms } from './lib/measure.mjs';
 import { rawHttpClient } from './raw-http.mjs';
-import { root, spawnServer, table } from './server.mjs';
+import { signIn, spawnServer, table } from './server.mjs';
 
 const { values } = parseArgs({ options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '5' } } });
 const connections = Number(values.connections);
@@ -28,21 +27,9 @@ const seconds = Number(values.seconds);
 const BUDGET_MS = 30;
 const ACTIVITIES = 10_000;
 
-const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const url = `${base}/velvet_bench_updates`;
-const admin = new pg.Client({ connectionString: `${base}/postgres` });
-await admin.connect();
-if (!(await admin.query(`select 1 from pg_database where datname = 'velvet_bench_updates'`)).rowCount)
-  await admin.query('create database velvet_bench_updates');
-await admin.end();
-
+const url = await ensureDatabase('velvet_bench_updates');
 // the demo community and 1 000 members (idempotent), then the demo member's activities up to ACTIVITIES
-const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', '1000'], {
-  cwd: path.join(root, 'server'),
-  env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
-if (seed.status !== 0) process.exit(1);
+seedCommunity({ DATABASE_URL: url }, 1000);
 const db = new pg.Client({ connectionString: url });
 await db.connect();
 const me = (await db.query(`select id from "user" where email = 'demo@velvet.local'`)).rows[0].id;
@@ -91,15 +78,7 @@ try {
 const server = await spawnServer({ DATABASE_URL: url, SEED: 'never', NODE_ENV: 'production', RATE_LIMITS: 'off' });
 await server.ready;
 try {
-  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: 'demo@velvet.local', password: 'velvet-demo' }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(server.url, 'demo@velvet.local');
   const http = rawHttpClient(server.url, connections);
   const REQUESTS = [
     ['Updates: the first page', '/api/v1/activities'],

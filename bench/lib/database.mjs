@@ -1,0 +1,76 @@
+// The databases the benchmarks run on: created on the machine's PostgreSQL (BENCH_PG_URL's server,
+// default postgres://postgres@127.0.0.1:5432), seeded by the server's own seed CLI, or read and
+// written directly before the server starts.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { root } from '../server.mjs';
+
+export const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+/** Runs `fn(client)` on the server's maintenance database (create and drop need one outside the target). */
+async function withAdmin(fn) {
+  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The database `name`, created when missing (kept between runs: seeding it again only adds what is missing); returns its URL. */
+export async function ensureDatabase(name) {
+  await withAdmin(async (admin) => {
+    if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) await admin.query(`create database ${name}`);
+  });
+  return `${PG_SERVER}/${name}`;
+}
+
+/** A new, empty database `name` (one left by an interrupted run is dropped first); returns its URL. */
+export async function freshDatabase(name) {
+  await withAdmin(async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  });
+  return `${PG_SERVER}/${name}`;
+}
+
+export async function dropDatabase(name) {
+  await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
+}
+
+/**
+ * The seed CLI (migrations, the demo community, then bulk members up to `members`, each signing in as
+ * member<n>@bulk.velvet.local with the demo password) on the database `env` names
+ * (DATABASE_URL, or DATA_DIR for the embedded one). Its output goes to this process's.
+ */
+export function seedCommunity(env, members) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--members', String(members)], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) throw new Error('seeding failed');
+}
+
+/** Runs `fn(query)` on the database directly: a pg client, or PGlite on a stopped server's data directory. */
+export async function withSql(kind, databaseUrl, dataDir, fn) {
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await fn((text, params) => client.query(text, params));
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  try {
+    return await fn((text, params) => db.query(text, params));
+  } finally {
+    await db.close();
+  }
+}
