@@ -133,11 +133,29 @@ export async function readMessageActivities(run: Run, readerId: string, senderId
     where actor_id = ${senderId} and recipient_id = ${readerId} and type = 'message' and read_at is null`);
 }
 
-/** At most this many hotlisted members' updates in one answer. */
-const HOTLIST_UPDATES_MAX = 500;
-
 /** The unread count stops here: the badge reads "99+" past it, and counting stays cheap. */
 export const UNREAD_COUNT_CAP = 100;
+
+/** `me`'s unread count as the badge shows it: shown activities only, up to UNREAD_COUNT_CAP. */
+const unreadCountQuery = (me: string) => sql`
+  select count(*) as n from (
+    select 1 from activities a left join profiles p on p.user_id = a.actor_id
+    where a.recipient_id = ${me} and a.read_at is null and ${shownToRecipient(me)}
+    limit ${UNREAD_COUNT_CAP}) s`;
+
+/**
+ * Tells every socket of `me` (their other tabs and devices) what they marked read and their unread
+ * count after it, counted in the same transaction; PostgreSQL delivers the NOTIFY on commit only.
+ */
+async function announceRead(run: Run, me: string, what: { ids: string[] } | { all: true }): Promise<void> {
+  const counted = await run.execute<{ n: number | string }>(unreadCountQuery(me));
+  const unread = Number(counted.rows[0]?.n ?? 0);
+  const payload = envelopeTo([me], { type: EVENT.activityRead, payload: { ...what, unread } });
+  await run.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+/** At most this many hotlisted members' updates in one answer. */
+const HOTLIST_UPDATES_MAX = 500;
 
 export function activityRepository(db: Db) {
   return {
@@ -159,27 +177,31 @@ export function activityRepository(db: Db) {
 
     /** How many of `me`'s shown activities are unread, up to UNREAD_COUNT_CAP. */
     async unreadCount(me: string): Promise<number> {
-      const [row] = await executePrepared<{ n: number | string }>(
-        db,
-        sql`
-        select count(*) as n from (
-          select 1 from activities a left join profiles p on p.user_id = a.actor_id
-          where a.recipient_id = ${me} and a.read_at is null and ${shownToRecipient(me)}
-          limit ${UNREAD_COUNT_CAP}) s`,
-      );
+      const [row] = await executePrepared<{ n: number | string }>(db, unreadCountQuery(me));
       return Number(row?.n ?? 0);
     },
 
-    /** Marks one of `me`'s shown activities read (again: nothing changes); false when `me` has no such activity. */
+    /**
+     * Marks one of `me`'s shown activities read (again: nothing changes); false when `me` has no
+     * such activity. When it was unread, `me`'s sockets are told with the new unread count, on commit.
+     */
     async markRead(me: string, id: string): Promise<boolean> {
-      const rows = await db.execute(sql`
-        update activities a set read_at = coalesce(a.read_at, now())
-        where a.id = ${id}::uuid and a.recipient_id = ${me}
-          and exists (select 1 from (select 1) one left join profiles p on p.user_id = a.actor_id where ${shownToRecipient(me)})
-        returning 1`);
-      return rows.rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx.execute<{ changed: boolean }>(sql`
+          with target as (
+            select a.id, a.read_at from activities a left join profiles p on p.user_id = a.actor_id
+            where a.id = ${id}::uuid and a.recipient_id = ${me} and ${shownToRecipient(me)}),
+          done as (
+            update activities x set read_at = now() from target
+            where x.id = target.id and target.read_at is null
+            returning x.id)
+          select exists (select 1 from done) as changed from target`);
+        const found = rows.rows[0];
+        if (!found) return false;
+        if (found.changed) await announceRead(tx, me, { ids: [id] });
+        return true;
+      });
     },
-
     /**
      * The newest new_content activity `me` was told of from each member on their hotlist (one index
      * look-up a member, on activities_actor_idx), members `me` may see only.
@@ -199,12 +221,16 @@ export function activityRepository(db: Db) {
       return rows.rows;
     },
 
-    /** Marks every unread activity of `me`'s read: how many. */
+    /** Marks every unread activity of `me`'s read: how many. When any, `me`'s sockets are told, on commit. */
     async markAllRead(me: string): Promise<number> {
-      const rows = await db.execute<{ n: number | string }>(sql`
-        with done as (update activities set read_at = now() where recipient_id = ${me} and read_at is null returning 1)
-        select count(*) as n from done`);
-      return Number(rows.rows[0]?.n ?? 0);
+      return db.transaction(async (tx) => {
+        const rows = await tx.execute<{ n: number | string }>(sql`
+          with done as (update activities set read_at = now() where recipient_id = ${me} and read_at is null returning 1)
+          select count(*) as n from done`);
+        const marked = Number(rows.rows[0]?.n ?? 0);
+        if (marked > 0) await announceRead(tx, me, { all: true });
+        return marked;
+      });
     },
   };
 }

@@ -273,3 +273,37 @@ describe('reading', () => {
     await t.database.db.delete(hotlist).where(eq(hotlist.userId, ids.fay!));
   });
 });
+
+describe('marking read, live on every device of the member', () => {
+  it("tells the member's other sockets what was read and the new count; another member's sockets hear nothing", async () => {
+    await member('tab');
+    await member('peer');
+    const [first, second, peer] = [as.tab!, as.tab!, as.peer!].map((c) => openSocket(server.wsUrl, { cookie: cookieOf(c) }));
+    sockets.push(first!, second!, peer!);
+    await Promise.all([first!.next('ready'), second!.next('ready'), peer!.next('ready')]);
+    for (const by of ['ann', 'bob']) await recordActivity(t.database.db, { recipientId: ids.tab!, actorId: ids[by]!, type: 'wink' });
+    await second!.next('activity.created', (e) => e.payload.activity.actor?.userId === ids.bob);
+    const wink = second!.events.find((e) => e.type === 'activity.created')!;
+    const winkId = wink.type === 'activity.created' ? wink.payload.activity.id : '';
+
+    // another member's id: 404, nothing marked, nothing announced
+    expect((await as.peer!.post(`/api/v1/activities/${winkId}/read`)).status).toBe(404);
+    expect((await as.tab!.post(`/api/v1/activities/${winkId}/read`)).status).toBe(204);
+    const one = await second!.next('activity.read');
+    expect(one.payload).toEqual({ ids: [winkId], unread: 1 });
+    await first!.next('activity.read');
+    // marked again: nothing changed, so nothing more is said
+    expect((await as.tab!.post(`/api/v1/activities/${winkId}/read`)).status).toBe(204);
+
+    expect((await as.tab!.post('/api/v1/activities/read-all')).status).toBe(200);
+    const all = await second!.next('activity.read', (e) => 'all' in e.payload);
+    expect(all.payload).toEqual({ all: true, unread: 0 });
+    expect(second!.events.filter((e) => e.type === 'activity.read')).toHaveLength(2);
+    expect(await unread('tab')).toBe(0);
+
+    // NOTIFYs arrive in commit order: once the peer hears of something newer, it has heard all it will
+    await recordActivity(t.database.db, { recipientId: ids.peer!, actorId: ids.ann!, type: 'wink' });
+    await peer!.next('activity.created');
+    expect(peer!.events.filter((e) => e.type === 'activity.read')).toEqual([]);
+  });
+});
