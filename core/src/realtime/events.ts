@@ -42,6 +42,7 @@ export const EVENT = {
   presence: 'presence',
   memberHidden: 'member.hidden',
   activityCreated: 'activity.created',
+  activityRead: 'activity.read',
   resync: 'resync',
   pong: 'pong',
 } as const;
@@ -67,6 +68,15 @@ export const presencePayload = z.object({ userId: id, online: z.boolean(), lastA
 export const memberHiddenPayload = z.object({ userId: id, hidden: z.boolean() });
 /** Something happened to you (the Updates feed and notifications): add it to the feed, bump the unread badge. */
 export const activityCreatedPayload = z.object({ activity: activitySchema });
+/**
+ * You marked activities read (on any of your devices): one (`ids`) or every one (`all`). `unread` is
+ * your unread count once it was done (up to 100, as GET /activities/unread-count): set the badge to it.
+ */
+export const activityReadPayload = z.union([
+  z.object({ ids: z.array(z.string().max(64)).min(1).max(100), unread: z.number().int().nonnegative() }).strict(),
+  z.object({ all: z.literal(true), unread: z.number().int().nonnegative() }).strict(),
+]);
+export type ActivityReadPayload = z.infer<typeof activityReadPayload>;
 /** Events may have been missed (the server lost its database listener for a moment): refetch. */
 export const resyncPayload = z.object({});
 export const pongPayload = z.object({});
@@ -80,6 +90,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(EVENT.presence), payload: presencePayload }),
   z.object({ type: z.literal(EVENT.memberHidden), payload: memberHiddenPayload }),
   z.object({ type: z.literal(EVENT.activityCreated), payload: activityCreatedPayload }),
+  z.object({ type: z.literal(EVENT.activityRead), payload: activityReadPayload }),
   z.object({ type: z.literal(EVENT.resync), payload: resyncPayload }),
   z.object({ type: z.literal(EVENT.pong), payload: pongPayload }),
 ]);

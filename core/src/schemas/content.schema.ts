@@ -99,6 +99,26 @@ export type ContentUpdate = z.output<typeof contentUpdateSchema>;
 
 export const contentParamsSchema = z.object({ id: z.string({ error: m.notFound }).regex(UUID_SHAPE, m.notFound) });
 
+/** A sort time inside a cursor: UTC to the microsecond, as PostgreSQL wrote it, so it compares back exactly. */
+const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+const keyTime = z.string().regex(KEY_TIME, m.invalidCursor);
+const keyId = z.string().regex(UUID_SHAPE, m.invalidCursor);
+
+/**
+ * Where the next page of a newest-first list begins (New, Yours, by Category, Pics you Fab'd): the
+ * last item's sort time and id. A cursor travels base64url-encoded; decoded, it must be exactly this.
+ */
+export const contentCursorSchema = z.object({ t: keyTime, id: keyId }).strict();
+export type ContentCursor = z.infer<typeof contentCursorSchema>;
+
+/**
+ * Where the next page of Hot begins. Hot ranks by Fabs in the 7 days up to `asOf` (the first page's
+ * time): every page counts the same Fabs, so one landing between pages moves nothing on later
+ * pages, and the last item's place (`n` Fabs, then its time `t` and `id`) is where the next begins.
+ */
+export const hotCursorSchema = z.object({ asOf: keyTime, n: z.number().int().min(1).max(2_147_483_647), t: keyTime, id: keyId }).strict();
+export type HotCursor = z.infer<typeof hotCursorSchema>;
+
 /** A page of a list: `cursor` from the previous page's nextCursor; `type` narrows to photos or videos. */
 export const contentListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),

@@ -53,6 +53,30 @@ export function createLocalStorage(root: string): Storage {
         JSON.stringify({ contentType: opts.contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }),
       );
     },
+    async copy(from, to, opts) {
+      const source = fileOf(from);
+      const file = fileOf(to);
+      let meta: string;
+      try {
+        meta = await readFile(`${source}.meta.json`, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+      const { contentType } = JSON.parse(meta) as { contentType: string };
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        // the kernel copies the bytes; COPYFILE_EXCL: no overwrite
+        await copyFile(source, file, constants.COPYFILE_EXCL);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') throw new ObjectExistsError(to);
+        if (code === 'ENOENT') return false;
+        throw err;
+      }
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }));
+      return true;
+    },
     async get(key, range) {
       const file = fileOf(key);
       try {

@@ -70,7 +70,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
 
   async function putObject(
     key: string,
-    body: () => Buffer | Readable,
+    body: () => Buffer | Readable | Promise<Readable>,
     length: number,
     { contentType, cacheControl }: { contentType: string; cacheControl?: string },
   ) {
@@ -82,12 +82,12 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
     } catch (err) {
       if (!isMissing(err)) throw err;
     }
-    const write = (ifNoneMatch: boolean) =>
+    const write = async (ifNoneMatch: boolean) =>
       client.send(
         new PutObjectCommand({
           Bucket,
           Key: key,
-          Body: body(),
+          Body: await body(),
           ContentLength: length,
           ContentType: contentType,
           CacheControl: cacheControl ?? UPLOAD_CACHE_CONTROL,
@@ -117,6 +117,37 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       const { size } = await stat(file);
       // a fresh stream for each attempt: a retried write must not read a spent one
       await putObject(key, () => createReadStream(file), size, opts);
+    },
+    async copy(from, to, opts) {
+      assertSafeKey(from);
+      let head;
+      try {
+        head = await client.send(new HeadObjectCommand({ Bucket, Key: from }));
+      } catch (err) {
+        if (isMissing(err)) return false;
+        throw err;
+      }
+      // the source's bytes flow from its GET into the PUT as they arrive; each attempt opens them afresh
+      const opened: Readable[] = [];
+      const open = async () => {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: from }));
+        if (!out.Body) throw new Error(`no body for ${from}`);
+        opened.push(out.Body as Readable);
+        return out.Body as Readable;
+      };
+      try {
+        await putObject(to, open, head.ContentLength ?? 0, {
+          contentType: head.ContentType ?? 'application/octet-stream',
+          cacheControl: opts.cacheControl,
+        });
+      } catch (err) {
+        if (isMissing(err)) return false; // deleted since the look
+        throw err;
+      } finally {
+        // a failed PUT may leave a source body half read: release its connection
+        for (const stream of opened) stream.destroy();
+      }
+      return true;
     },
     async get(key, range) {
       assertSafeKey(key);

@@ -173,6 +173,28 @@ describe.each(drivers)('storage contract: $name driver', (driver) => {
     }
   });
 
+  it('copies an object streamed, byte for byte, with its content type; never overwriting; a missing source is false', async () => {
+    const dir = await tempDir();
+    try {
+      const file = path.join(dir, 'video.mp4');
+      const bytes = randomBytes(12 * 1024 * 1024 + 5);
+      await writeFile(file, bytes);
+      const from = newKey('mp4');
+      await storage.putFile(from, file, { contentType: 'video/mp4' });
+      const to = `reports/copy_${process.pid}_${++keyCount}.mp4`;
+      expect(await storage.copy(from, to, { cacheControl: 'private, no-store' })).toBe(true);
+      const got = await storage.get(to);
+      expect(got!.contentType).toBe('video/mp4');
+      expect(got!.cacheControl).toBe('private, no-store');
+      expect(got!.size).toBe(bytes.length);
+      expect((await buffer(got!.body)).equals(bytes)).toBe(true);
+      await expect(storage.copy(from, to, {})).rejects.toBeInstanceOf(ObjectExistsError);
+      expect(await storage.copy(newKey('mp4'), `reports/none_${++keyCount}.mp4`, {})).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads byte ranges: start-end, start-, the last n bytes; refuses one past the end', async () => {
     const key = newKey('mp4');
     const bytes = randomBytes(10_000);

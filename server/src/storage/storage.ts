@@ -42,6 +42,11 @@ export interface Storage {
   put(key: string, body: Buffer, opts: { contentType: string; cacheControl?: string }): Promise<void>;
   /** Writes a new object from a file on disk, streamed (never the whole file in memory); no overwrite. */
   putFile(key: string, file: string, opts: { contentType: string; cacheControl?: string }): Promise<void>;
+  /**
+   * Copies an object to a new key (its content type kept, `cacheControl` set), streamed: never the
+   * whole object in memory, whatever its size; no overwrite. False when `from` does not exist.
+   */
+  copy(from: string, to: string, opts: { cacheControl?: string }): Promise<boolean>;
   /** Reads an object (or the bytes of `range`: RangeNotSatisfiableError when it has none), or undefined when there is none. */
   get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '@velvet/core/schemas/activity.schema';
-import { bumpUnread, feedHas, markAllReadInFeed, markReadInFeed, mergeLiveActivity, type FeedData } from './activity-feed';
+import { applyRead, bumpUnread, feedHas, markAllReadInFeed, markReadInFeed, mergeLiveActivity, type FeedData } from './activity-feed';
 
 const activity = (id: string, at: string, read = false): Activity => ({
   id,
@@ -64,5 +64,15 @@ describe('the unread badge', () => {
     expect(markReadInFeed(paged, 'a')?.pages[0]?.items[0]?.read).toBe(false);
     expect(markReadInFeed(paged, 'zzz')).toBe(paged);
     expect(markAllReadInFeed(paged)?.pages.flatMap((p) => p.items.map((a) => a.read))).toEqual([true, true]);
+  });
+});
+
+describe('what was marked read elsewhere', () => {
+  const paged = feed([activity('c', '2026-01-01T10:00:03.000Z')], [activity('a', '2026-01-01T10:00:01.000Z')]);
+  it('marks the named ones, or all; an unknown id or an unloaded feed is left as it is', () => {
+    expect(applyRead(paged, { ids: ['a'], unread: 1 })?.pages.map((p) => p.items.map((a) => a.read))).toEqual([[false], [true]]);
+    expect(applyRead(paged, { all: true, unread: 0 })?.pages.flatMap((p) => p.items.map((a) => a.read))).toEqual([true, true]);
+    expect(applyRead(paged, { ids: ['zzz'], unread: 2 })).toBe(paged);
+    expect(applyRead(undefined, { all: true, unread: 0 })).toBeUndefined();
   });
 });

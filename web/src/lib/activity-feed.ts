@@ -1,3 +1,4 @@
+import type { ActivityReadPayload } from '@velvet/core/realtime/events';
 import type { Activity, ActivityPage } from '@velvet/core/schemas/activity.schema';
 
 /** The feed as TanStack Query keeps an infinite query: pages in order, and each page's cursor. */
@@ -49,4 +50,10 @@ export function markReadInFeed(data: FeedData | undefined, id: string): FeedData
 export function markAllReadInFeed(data: FeedData | undefined): FeedData | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((a) => (a.read ? a : { ...a, read: true })) })) };
+}
+
+/** What the member marked read (on any of their devices) applied to a cached feed: the named ones, or all. */
+export function applyRead(data: FeedData | undefined, read: ActivityReadPayload): FeedData | undefined {
+  if ('all' in read) return markAllReadInFeed(data);
+  return read.ids.reduce<FeedData | undefined>((feed, id) => markReadInFeed(feed, id), data);
 }

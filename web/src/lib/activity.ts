@@ -3,7 +3,8 @@ import type { Activity, ActivityPage } from '@velvet/core/schemas/activity.schem
 import { api, call } from './api-client';
 import { queryClient } from './query-client';
 import { connectionsKey } from './connections';
-import { bumpUnread, feedHas, markAllReadInFeed, markReadInFeed, mergeLiveActivity, type FeedData } from './activity-feed';
+import type { ActivityReadPayload } from '@velvet/core/realtime/events';
+import { applyRead, bumpUnread, feedHas, markAllReadInFeed, markReadInFeed, mergeLiveActivity, type FeedData } from './activity-feed';
 
 /** Every query about the member's activities sits under this key. */
 export const activityKey = ['activities'] as const;
@@ -61,6 +62,15 @@ export function receiveActivity(activity: Activity) {
   });
   for (const unreadOnly of [false, true])
     queryClient.setQueryData<Feed>(feedKey(unreadOnly), (old) => mergeLiveActivity(old, activity, { unreadOnly }) as Feed | undefined);
+}
+
+/**
+ * The member marked activities read, on this tab or another of their tabs or devices: the badge takes
+ * the count the server sent with it, and every loaded feed shows them read, at once.
+ */
+export function receiveActivityRead(read: ActivityReadPayload) {
+  queryClient.setQueryData<{ unread: number }>(unreadKey, { unread: read.unread });
+  for (const [key, data] of feeds()) queryClient.setQueryData(key, applyRead(data as FeedData | undefined, read));
 }
 
 /** Reads every activity query again (after a reconnect, or when a conversation was read). */

@@ -677,7 +677,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hot Photos/Videos: the most Fabs in the last 7 days */
+        /** Hot Photos/Videos: the most Fabs in the last 7 days (keyset pages, ranked as of the first page) */
         get: operations["getContentHot"];
         put?: never;
         post?: never;

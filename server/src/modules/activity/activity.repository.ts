@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EVENT } from '@velvet/core/realtime/events';
 import type { Activity, ActivityType } from '@velvet/core/schemas/activity.schema';
 import type { Db } from '../../db/client';
+import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
 import { leavesViewTrace, noBlockBetween, pageSeenBy } from '../../db/visibility';
-import { envelopeTo, EVENTS_CHANNEL } from '../../realtime/hub';
+import { envelopeTo, EVENTS_CHANNEL, NOTIFY_MAX_BYTES } from '../../realtime/hub';
 
 /** Anything that runs a statement: the database, or the transaction of the event being recorded. */
 export type Run = Pick<Db, 'execute'>;
@@ -102,28 +103,41 @@ export async function insertActivity(run: Run, input: NewActivity): Promise<Acti
   return activity;
 }
 
+/** At most this many NOTIFYs in one statement (the payloads travel as one text[] parameter). */
+const NOTIFY_BATCH = 500;
+
 /**
  * Everyone who follows `ownerId` (their friends, and the members who hotlist them), told once each
- * about their new content: the same rules as any activity apply to each of them.
+ * about their new content, by one INSERT … SELECT: the rules of insertActivity for this type (not
+ * oneself, no block either way) are its WHERE. Each recipient's sockets then get their own activity
+ * (its id is theirs), every NOTIFY delivered by PostgreSQL on commit. How many were told.
  */
 export async function insertNewContentActivities(run: Run, ownerId: string, contentId: string): Promise<number> {
-  const followers = await run.execute<{ id: string }>(sql`
-    select invitee_id as id from friendships where inviter_id = ${ownerId} and status = 'accepted'
-    union
-    select inviter_id from friendships where invitee_id = ${ownerId} and status = 'accepted'
-    union
-    select user_id from hotlist where member_id = ${ownerId}`);
-  let told = 0;
-  for (const { id } of followers.rows) {
-    const activity = await insertActivity(run, {
-      recipientId: id,
-      actorId: ownerId,
-      type: 'new_content',
-      subject: { kind: 'content', id: contentId },
-    });
-    if (activity) told++;
-  }
-  return told;
+  const rows = await run.execute<ActivityRow & { recipientId: string }>(sql`
+    with followers as (
+      select invitee_id as id from friendships where inviter_id = ${ownerId} and status = 'accepted'
+      union
+      select inviter_id from friendships where invitee_id = ${ownerId} and status = 'accepted'
+      union
+      select user_id from hotlist where member_id = ${ownerId}
+    ),
+    a as (
+      insert into activities (recipient_id, actor_id, type, subject_kind, subject_id)
+      select f.id, ${ownerId}, 'new_content', 'content', ${contentId}
+      from followers f
+      where f.id <> ${ownerId} and ${noBlockBetween(ownerId, sql`f.id`)}
+      returning *
+    )
+    select ${columns}, a.recipient_id as "recipientId" from a left join profiles p on p.user_id = a.actor_id`);
+  const payloads = rows.rows
+    .map((row) => envelopeTo([row.recipientId], { type: EVENT.activityCreated, payload: { activity: toActivity(row) } }))
+    // NOTIFY refuses 8000 bytes or more, which would fail the upload: such a one is in the feed, not pushed
+    .filter((payload) => Buffer.byteLength(payload) <= NOTIFY_MAX_BYTES);
+  for (let i = 0; i < payloads.length; i += NOTIFY_BATCH)
+    await run.execute(
+      sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${textArray(payloads.slice(i, i + NOTIFY_BATCH))}) as payload`,
+    );
+  return rows.rows.length;
 }
 
 /** `readerId` read the messages `senderId` sent them: the message notification from `senderId` is read too. */
@@ -133,11 +147,29 @@ export async function readMessageActivities(run: Run, readerId: string, senderId
     where actor_id = ${senderId} and recipient_id = ${readerId} and type = 'message' and read_at is null`);
 }
 
-/** At most this many hotlisted members' updates in one answer. */
-const HOTLIST_UPDATES_MAX = 500;
-
 /** The unread count stops here: the badge reads "99+" past it, and counting stays cheap. */
 export const UNREAD_COUNT_CAP = 100;
+
+/** `me`'s unread count as the badge shows it: shown activities only, up to UNREAD_COUNT_CAP. */
+const unreadCountQuery = (me: string) => sql`
+  select count(*) as n from (
+    select 1 from activities a left join profiles p on p.user_id = a.actor_id
+    where a.recipient_id = ${me} and a.read_at is null and ${shownToRecipient(me)}
+    limit ${UNREAD_COUNT_CAP}) s`;
+
+/**
+ * Tells every socket of `me` (their other tabs and devices) what they marked read and their unread
+ * count after it, counted in the same transaction; PostgreSQL delivers the NOTIFY on commit only.
+ */
+async function announceRead(run: Run, me: string, what: { ids: string[] } | { all: true }): Promise<void> {
+  const counted = await run.execute<{ n: number | string }>(unreadCountQuery(me));
+  const unread = Number(counted.rows[0]?.n ?? 0);
+  const payload = envelopeTo([me], { type: EVENT.activityRead, payload: { ...what, unread } });
+  await run.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+/** At most this many hotlisted members' updates in one answer. */
+const HOTLIST_UPDATES_MAX = 500;
 
 export function activityRepository(db: Db) {
   return {
@@ -159,27 +191,31 @@ export function activityRepository(db: Db) {
 
     /** How many of `me`'s shown activities are unread, up to UNREAD_COUNT_CAP. */
     async unreadCount(me: string): Promise<number> {
-      const [row] = await executePrepared<{ n: number | string }>(
-        db,
-        sql`
-        select count(*) as n from (
-          select 1 from activities a left join profiles p on p.user_id = a.actor_id
-          where a.recipient_id = ${me} and a.read_at is null and ${shownToRecipient(me)}
-          limit ${UNREAD_COUNT_CAP}) s`,
-      );
+      const [row] = await executePrepared<{ n: number | string }>(db, unreadCountQuery(me));
       return Number(row?.n ?? 0);
     },
 
-    /** Marks one of `me`'s shown activities read (again: nothing changes); false when `me` has no such activity. */
+    /**
+     * Marks one of `me`'s shown activities read (again: nothing changes); false when `me` has no
+     * such activity. When it was unread, `me`'s sockets are told with the new unread count, on commit.
+     */
     async markRead(me: string, id: string): Promise<boolean> {
-      const rows = await db.execute(sql`
-        update activities a set read_at = coalesce(a.read_at, now())
-        where a.id = ${id}::uuid and a.recipient_id = ${me}
-          and exists (select 1 from (select 1) one left join profiles p on p.user_id = a.actor_id where ${shownToRecipient(me)})
-        returning 1`);
-      return rows.rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx.execute<{ changed: boolean }>(sql`
+          with target as (
+            select a.id, a.read_at from activities a left join profiles p on p.user_id = a.actor_id
+            where a.id = ${id}::uuid and a.recipient_id = ${me} and ${shownToRecipient(me)}),
+          done as (
+            update activities x set read_at = now() from target
+            where x.id = target.id and target.read_at is null
+            returning x.id)
+          select exists (select 1 from done) as changed from target`);
+        const found = rows.rows[0];
+        if (!found) return false;
+        if (found.changed) await announceRead(tx, me, { ids: [id] });
+        return true;
+      });
     },
-
     /**
      * The newest new_content activity `me` was told of from each member on their hotlist (one index
      * look-up a member, on activities_actor_idx), members `me` may see only.
@@ -199,12 +235,16 @@ export function activityRepository(db: Db) {
       return rows.rows;
     },
 
-    /** Marks every unread activity of `me`'s read: how many. */
+    /** Marks every unread activity of `me`'s read: how many. When any, `me`'s sockets are told, on commit. */
     async markAllRead(me: string): Promise<number> {
-      const rows = await db.execute<{ n: number | string }>(sql`
-        with done as (update activities set read_at = now() where recipient_id = ${me} and read_at is null returning 1)
-        select count(*) as n from done`);
-      return Number(rows.rows[0]?.n ?? 0);
+      return db.transaction(async (tx) => {
+        const rows = await tx.execute<{ n: number | string }>(sql`
+          with done as (update activities set read_at = now() where recipient_id = ${me} and read_at is null returning 1)
+          select count(*) as n from done`);
+        const marked = Number(rows.rows[0]?.n ?? 0);
+        if (marked > 0) await announceRead(tx, me, { all: true });
+        return marked;
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Activity, ActivityPage, HotlistUpdates } from '@velvet/core/schemas/activity.schema';
@@ -5,8 +6,8 @@ import { type Client } from '../../../test/http';
 import { finishedMember } from '../../../test/members';
 import { cookieOf, openSocket, startTestServer, type TestSocket } from '../../../test/realtime-server';
 import type { TestApp } from '../../../test/test-app';
-import { activities, hotlist, profiles, user, userBlocks, userVerifications } from '../../db/schema/index';
-import { recordActivity } from './activity.public';
+import { activities, friendships, hotlist, profiles, user, userBlocks, userVerifications } from '../../db/schema/index';
+import { recordActivity, recordNewContent } from './activity.public';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let t: TestApp;
@@ -271,5 +272,88 @@ describe('reading', () => {
     expect((await ok<HotlistUpdates>(as.fay!.get('/api/v1/activities/hotlist'))).items).toEqual([]);
     await t.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, ids.ann!));
     await t.database.db.delete(hotlist).where(eq(hotlist.userId, ids.fay!));
+  });
+});
+
+describe('marking read, live on every device of the member', () => {
+  it("tells the member's other sockets what was read and the new count; another member's sockets hear nothing", async () => {
+    await member('tab');
+    await member('peer');
+    const [first, second, peer] = [as.tab!, as.tab!, as.peer!].map((c) => openSocket(server.wsUrl, { cookie: cookieOf(c) }));
+    sockets.push(first!, second!, peer!);
+    await Promise.all([first!.next('ready'), second!.next('ready'), peer!.next('ready')]);
+    for (const by of ['ann', 'bob']) await recordActivity(t.database.db, { recipientId: ids.tab!, actorId: ids[by]!, type: 'wink' });
+    await second!.next('activity.created', (e) => e.payload.activity.actor?.userId === ids.bob);
+    const wink = second!.events.find((e) => e.type === 'activity.created')!;
+    const winkId = wink.type === 'activity.created' ? wink.payload.activity.id : '';
+
+    // another member's id: 404, nothing marked, nothing announced
+    expect((await as.peer!.post(`/api/v1/activities/${winkId}/read`)).status).toBe(404);
+    expect((await as.tab!.post(`/api/v1/activities/${winkId}/read`)).status).toBe(204);
+    const one = await second!.next('activity.read');
+    expect(one.payload).toEqual({ ids: [winkId], unread: 1 });
+    await first!.next('activity.read');
+    // marked again: nothing changed, so nothing more is said
+    expect((await as.tab!.post(`/api/v1/activities/${winkId}/read`)).status).toBe(204);
+
+    expect((await as.tab!.post('/api/v1/activities/read-all')).status).toBe(200);
+    const all = await second!.next('activity.read', (e) => 'all' in e.payload);
+    expect(all.payload).toEqual({ all: true, unread: 0 });
+    expect(second!.events.filter((e) => e.type === 'activity.read')).toHaveLength(2);
+    expect(await unread('tab')).toBe(0);
+
+    // NOTIFYs arrive in commit order: once the peer hears of something newer, it has heard all it will
+    await recordActivity(t.database.db, { recipientId: ids.peer!, actorId: ids.ann!, type: 'wink' });
+    await peer!.next('activity.created');
+    expect(peer!.events.filter((e) => e.type === 'activity.read')).toEqual([]);
+  });
+});
+
+describe('new content, told to followers in one statement', () => {
+  it('tells a friend who also hotlists the owner once, and no one across a block either way', async () => {
+    for (const name of ['star', 'fan', 'pal', 'foe', 'shy', 'stranger']) await member(name);
+    await t.database.db.insert(friendships).values([
+      { inviterId: ids.star!, inviteeId: ids.fan!, status: 'accepted' },
+      { inviterId: ids.pal!, inviteeId: ids.star!, status: 'accepted' },
+      { inviterId: ids.shy!, inviteeId: ids.star!, status: 'accepted' },
+      { inviterId: ids.stranger!, inviteeId: ids.star!, status: 'pending' },
+    ]);
+    await t.database.db.insert(hotlist).values([
+      { userId: ids.fan!, memberId: ids.star! },
+      { userId: ids.foe!, memberId: ids.star! },
+    ]);
+    await t.database.db.insert(userBlocks).values([
+      { blockerId: ids.star!, blockedId: ids.foe! },
+      { blockerId: ids.shy!, blockedId: ids.star! },
+    ]);
+    const [fanSocket, foeSocket] = [as.fan!, as.foe!].map((c) => openSocket(server.wsUrl, { cookie: cookieOf(c) }));
+    sockets.push(fanSocket!, foeSocket!);
+    await Promise.all([fanSocket!.next('ready'), foeSocket!.next('ready')]);
+
+    const contentId = randomUUID();
+    const told = await t.database.db.transaction((tx) => recordNewContent(tx, ids.star!, contentId));
+    expect(told).toBe(2);
+    const stored = await t.database.db
+      .select({ recipientId: activities.recipientId })
+      .from(activities)
+      .where(and(eq(activities.type, 'new_content'), eq(activities.subjectId, contentId)));
+    expect(stored.map((r) => r.recipientId).sort()).toEqual([ids.fan, ids.pal].sort());
+    const live = await fanSocket!.next('activity.created', (e) => e.payload.activity.subject?.id === contentId);
+    expect(live.payload.activity).toMatchObject({
+      type: 'new_content',
+      actor: { userId: ids.star },
+      subject: { kind: 'content', id: contentId },
+    });
+    expect((await feed('fan')).items.filter((a) => a.subject?.id === contentId)).toEqual([live.payload.activity]);
+
+    // NOTIFYs arrive in commit order: once each has heard of something newer, they have heard all they will
+    await recordActivity(t.database.db, { recipientId: ids.fan!, actorId: ids.pal!, type: 'wink' });
+    await recordActivity(t.database.db, { recipientId: ids.foe!, actorId: ids.pal!, type: 'wink' });
+    await Promise.all([
+      fanSocket!.next('activity.created', (e) => e.payload.activity.type === 'wink'),
+      foeSocket!.next('activity.created'),
+    ]);
+    expect(fanSocket!.events.filter((e) => e.type === 'activity.created' && e.payload.activity.subject?.id === contentId)).toHaveLength(1);
+    expect(foeSocket!.events.filter((e) => e.type === 'activity.created' && e.payload.activity.subject?.id === contentId)).toEqual([]);
   });
 });

@@ -66,6 +66,15 @@ const discoverable = (viewerId: string) => or(eq(media.ownerId, viewerId), and(s
 const openable = (viewerId: string) =>
   and(pageSeenBy(viewerId, sql`${media.ownerId}`), or(eq(media.ownerId, viewerId), not(media.underReview)));
 
+/** A Hot position: the ranking's time, and the item's Fabs in the 7 days up to it, time and id. */
+export interface HotKeyset extends Keyset {
+  asOf: string;
+  n: number;
+}
+export interface HotItem extends ListedItem {
+  hotKey: HotKeyset;
+}
+
 export interface ListOptions {
   type?: ContentMediaType;
   after?: Keyset;
@@ -142,24 +151,32 @@ export function contentRepository(db: Db) {
       return rows.map(toItem);
     },
 
-    /** Hot Photos/Videos: the most Fabs in the last 7 days, then newest; `offset` pages. */
-    async listHot(viewerId: string, opts: { type?: ContentMediaType; offset: number; limit: number }): Promise<ListedItem[]> {
+    /**
+     * Hot Photos/Videos: the most Fabs in the 7 days up to `asOf`, then newest; keyset paged. The
+     * first page takes `asOf` from the database's clock and every later page counts the same Fabs
+     * (none made after it), so a Fab landing between pages cannot shift later pages.
+     */
+    async listHot(viewerId: string, opts: { type?: ContentMediaType; after?: HotKeyset; limit: number }): Promise<HotItem[]> {
+      const { after } = opts;
+      const asOf = after ? sql`(${after.asOf}::timestamp at time zone 'UTC')` : sql`now()`;
       const hot = db
         .select({ mediaId: fabs.mediaId, n: sql<number>`count(*)::int`.as('n') })
         .from(fabs)
-        .where(sql`${fabs.createdAt} > now() - interval '7 days'`)
+        .where(sql`${fabs.createdAt} > ${asOf} - interval '7 days' and ${fabs.createdAt} <= ${asOf}`)
         .groupBy(fabs.mediaId)
         .as('hot');
+      const resume = after
+        ? sql`(${hot.n}, ${media.createdAt}, ${media.id}) < (${after.n}, ${after.t}::timestamp at time zone 'UTC', ${after.id}::uuid)`
+        : undefined;
       const rows = await db
-        .select(columns(viewerId))
+        .select({ ...columns(viewerId), n: hot.n, asOf: keyTime(asOf) })
         .from(hot)
         .innerJoin(media, eq(media.id, hot.mediaId))
         .leftJoin(p, eq(p.userId, media.ownerId))
-        .where(and(isContent, discoverable(viewerId), ofType(opts.type)))
+        .where(and(isContent, discoverable(viewerId), ofType(opts.type), resume))
         .orderBy(desc(hot.n), desc(media.createdAt), desc(media.id))
-        .limit(opts.limit)
-        .offset(opts.offset);
-      return rows.map(toItem);
+        .limit(opts.limit);
+      return rows.map((r) => ({ ...toItem(r), hotKey: { asOf: r.asOf, n: Number(r.n), t: r.t, id: r.media.id } }));
     },
 
     /** Pics you Fab'd: newest Fab first, keyset paged on the Fab's time. */

@@ -83,7 +83,10 @@ export function contentRoutes(service: ContentService) {
     )
     .get(
       '/hot',
-      doc({ summary: 'Hot Photos/Videos: the most Fabs in the last 7 days', response: contentPageSchema }),
+      doc({
+        summary: 'Hot Photos/Videos: the most Fabs in the last 7 days (keyset pages, ranked as of the first page)',
+        response: contentPageSchema,
+      }),
       query(contentListQuerySchema),
       async (c) => c.json(await service.hot(requireUser(c), c.req.valid('query'))),
     )

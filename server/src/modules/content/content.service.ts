@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { z } from 'zod';
 import { fileTypeFromFile } from 'file-type';
 import { messages } from '@velvet/core/messages';
 import { limits } from '@velvet/core/constants/limits';
@@ -12,6 +13,10 @@ import {
   type ContentMediaType,
   type ContentPage,
   type ContentUpdate,
+  contentCursorSchema,
+  hotCursorSchema,
+  type ContentCursor,
+  type HotCursor,
 } from '@velvet/core/schemas/content.schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../../middleware/errors';
@@ -19,7 +24,7 @@ import { processImage, type ImageType } from '../../images/process-image';
 import { processVideo, type VideoType } from '../../images/process-video';
 import { ObjectExistsError, type Storage } from '../../storage/storage';
 import { canView, MEDIA_CACHE_CONTROL, mediaFileUrl, type MediaService, type Viewer } from '../media/media.public';
-import type { ContentRepository, ContentRow, Keyset, ListedItem } from './content.repository';
+import type { ContentRepository, ContentRow, ListedItem } from './content.repository';
 import type { ReceivedUpload } from './content.upload';
 
 const m = messages.content;
@@ -48,28 +53,20 @@ const KEY_ATTEMPTS = 5;
 const PREVIEW_SIDE = 480;
 const PREVIEW_PIXELS = 16;
 
-/** A keyset cursor as the API hands it out: opaque base64url text. */
-export const encodeCursor = (key: Keyset) => Buffer.from(JSON.stringify(key)).toString('base64url');
-function decodeCursor(cursor: string | undefined): Keyset | undefined {
+/** A cursor as the API hands it out: opaque base64url JSON. */
+const encodeCursor = (key: ContentCursor | HotCursor) => Buffer.from(JSON.stringify(key)).toString('base64url');
+/** A cursor sent back, checked against its core schema; a 400 in plain words for anything else. */
+function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
   if (!cursor) return undefined;
+  let parsed: unknown;
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Keyset>;
-    if (
-      typeof key.t === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(key.t) &&
-      typeof key.id === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(key.id)
-    )
-      return { t: key.t, id: key.id };
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // falls through
+    throw badCursor();
   }
-  throw badCursor();
-}
-function decodeOffset(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  if (!/^\d{1,5}$/.test(cursor)) throw badCursor();
-  return Number(cursor);
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw badCursor();
+  return result.data;
 }
 
 export interface ContentServiceDeps {
@@ -151,7 +148,7 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
     premium: await repo.isPremium(user.id),
   });
 
-  async function page(viewer: Viewer, items: ListedItem[], limit: number, next: (last: ListedItem) => string): Promise<ContentPage> {
+  async function page<I extends ListedItem>(viewer: Viewer, items: I[], limit: number, next: (last: I) => string): Promise<ContentPage> {
     const shown = items.slice(0, limit);
     return {
       items: shown.map((i) => toItem(i, viewer)),
@@ -265,21 +262,21 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
       scope: { kind: 'new' } | { kind: 'mine' } | { kind: 'category'; category: ContentCategory },
       query: { cursor?: string; type?: ContentMediaType },
     ): Promise<ContentPage> {
-      const after = decodeCursor(query.cursor);
+      const after = decodeCursor(query.cursor, contentCursorSchema);
       const items = await repo.listNewest(user.id, scope, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
       return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key));
     },
 
     async fabbed(user: { id: string; role?: string | null }, query: { cursor?: string; type?: ContentMediaType }): Promise<ContentPage> {
-      const after = decodeCursor(query.cursor);
+      const after = decodeCursor(query.cursor, contentCursorSchema);
       const items = await repo.listFabbed(user.id, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
       return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key));
     },
 
     async hot(user: { id: string; role?: string | null }, query: { cursor?: string; type?: ContentMediaType }): Promise<ContentPage> {
-      const offset = decodeOffset(query.cursor);
-      const items = await repo.listHot(user.id, { type: query.type, offset, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, () => String(offset + CONTENT_PAGE_SIZE));
+      const after = decodeCursor(query.cursor, hotCursorSchema);
+      const items = await repo.listHot(user.id, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
+      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.hotKey));
     },
 
     /** The member's own photo and video counts (their profile's stats). */

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
-import type { ContentItem } from '@velvet/core/schemas/content.schema';
-import { media, profiles, userVerifications, verificationBadges } from '../../db/schema/index';
+import { CONTENT_PAGE_SIZE, type ContentItem, type ContentPage } from '@velvet/core/schemas/content.schema';
+import { fabs, media, profiles, userVerifications, verificationBadges } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ORIGIN, type Client } from '../../../test/http';
 import { finishedMember } from '../../../test/members';
@@ -293,6 +293,80 @@ describe('Fabs, lists and the owner’s edits', () => {
     const fabbed = (await bob.c.get('/api/v1/content/fabbed')).json.items as ContentItem[];
     expect(fabbed.map((i) => i.id)).toEqual([b.id, a.id]);
     expect((await bob.c.request('DELETE', `/api/v1/content/${b.id}/fab`)).json).toEqual({ fabbed: false, fabCount: 1 });
+  });
+
+  it('pages Hot by cursor: a Fab landing between pages neither repeats nor skips an item', async () => {
+    // more items than a page, each Fab'd once by Bob: ranked by time within the same count
+    const made = await t.database.db
+      .insert(media)
+      .values(
+        Array.from({ length: CONTENT_PAGE_SIZE + 6 }, (_, i) => ({
+          ownerId: alice.id,
+          kind: 'content',
+          mediaType: 'image',
+          storageKey: `${alice.id}/content_hot_${i}.webp`,
+          contentType: 'image/webp',
+          bytes: 1,
+          visibility: 'public',
+          title: `Hot ${i}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        })),
+      )
+      .returning({ id: media.id });
+    await t.database.db.insert(fabs).values(made.map((m) => ({ mediaId: m.id, userId: bob.id })));
+    const hotPage = async (cursor: string | null) => {
+      const res = await bob.c.get(`/api/v1/content/hot${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(res.status, res.text).toBe(200);
+      return res.json as ContentPage;
+    };
+    const all = async () => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ContentPage = await hotPage(cursor);
+        ids.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    const before = await all();
+    expect(before.length).toBeGreaterThan(CONTENT_PAGE_SIZE);
+
+    const first = await hotPage(null);
+    expect(first.items).toHaveLength(CONTENT_PAGE_SIZE);
+    // the last item, on page 2, now has the most Fabs: with an offset it would jump onto page 1 (skipped)
+    // and push page 1's last item onto page 2 (repeated)
+    const risen = before.at(-1)!;
+    expect(first.items.map((i) => i.id)).not.toContain(risen);
+    expect((await carol.c.request('PUT', `/api/v1/content/${risen}/fab`)).status).toBe(200);
+    expect((await carol.c.request('PUT', `/api/v1/content/${before[CONTENT_PAGE_SIZE]!}/fab`)).status).toBe(200);
+    const seen = first.items.map((i) => i.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await hotPage(cursor);
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(before);
+    // a fresh first page counts the new Fabs
+    expect((await hotPage(null)).items.slice(0, 2).map((i) => i.id)).toEqual([before[CONTENT_PAGE_SIZE], risen]);
+
+    // a cursor is checked by its core schema: garbage, another list's, or a forged key is a 400 in plain words
+    const newCursor = (await bob.c.get('/api/v1/content/new')).json.nextCursor as string;
+    const forged = Buffer.from(
+      JSON.stringify({ asOf: "2026-01-01T00:00:00.000000'; --", n: 1, t: '2026-01-01T00:00:00.000000', id: risen }),
+    ).toString('base64url');
+    for (const bad of ['garbage', '12', newCursor, forged]) {
+      const res = await bob.c.get(`/api/v1/content/hot?cursor=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.json.error.message).toBe(messages.content.invalidCursor);
+    }
+    await t.database.db.delete(media).where(
+      inArray(
+        media.id,
+        made.map((m) => m.id),
+      ),
+    );
   });
 
   it('tells the owner of a Fab once, and a member who hotlists the owner of their new content, in Updates', async () => {

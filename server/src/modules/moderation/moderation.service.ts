@@ -24,7 +24,7 @@ const reportNotFound = () => new AppError(404, 'REPORT_NOT_FOUND', m.reportNotFo
 const alreadyDecided = () => new AppError(409, 'REPORT_DECIDED', m.reportDecided);
 const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', m.memberNotFound);
 
-/** Where a reported photo's copy is kept: private (media's file route serves only media rows' keys). */
+/** Where a reported photo's (or video's: its content type is kept) copy is kept: private (media's file route serves only media rows' keys). */
 const keptPhotoKey = (reportId: string) => `reports/${reportId}.webp`;
 /** Where the API serves a kept copy to moderators. */
 export const keptPhotoUrl = (reportId: string) => `/api/v1/admin/reports/${reportId}/photo`;
@@ -42,12 +42,6 @@ export interface ModerationServiceDeps {
   log: Logger;
   media: Pick<MediaService, 'remove'>;
   messaging: Pick<MessagesService, 'delete'>;
-}
-
-async function readAll(object: StoredObject): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }
 
 const summary = (row: MemberSummaryRow | undefined, id: string) =>
@@ -124,11 +118,10 @@ export function moderationService(deps: ModerationServiceDeps) {
       const id = randomUUID();
       let copyKey: string | null = null;
       if (photoKey) {
-        // the copy first: a report about a photo always has it, even if the owner deletes the photo next
-        const object = await storage.get(photoKey);
-        if (!object) throw targetNotFound();
+        // the copy first: a report about a photo always has it, even if the owner deletes the photo next;
+        // streamed, as a video of up to 50 MB may be reported
+        if (!(await storage.copy(photoKey, keptPhotoKey(id), { cacheControl: 'private, no-store' }))) throw targetNotFound();
         copyKey = keptPhotoKey(id);
-        await storage.put(copyKey, await readAll(object), { contentType: object.contentType, cacheControl: 'private, no-store' });
       }
       const hold = input.targetType === 'photo' && PHOTO_HOLD_REASONS.includes(input.reason);
       let result: { row: ReportRow; created: boolean };

@@ -17,6 +17,7 @@ import { useContentList, useDeleteContent } from './api/content-api';
 import type { ContentList } from './api/keys';
 import { ContentCard } from './components/ContentCard';
 import { EditContentDialog } from './components/EditContentDialog';
+import { listItems } from './list-items';
 
 const m = messages.content;
 
@@ -53,7 +54,7 @@ export default function ContentListPage() {
   const [editing, setEditing] = useState<ContentItem | null>(null);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const [reporting, setReporting] = useState<ContentItem | null>(null);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = listItems(query.data?.pages);
   const copy = LISTS[list];
 
   const setParam = (key: string, value: string | null) =>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { EVENT, type ServerEvent } from '@velvet/core/realtime/events';
-import { receiveActivity, refreshActivities } from '../../lib/activity';
+import { receiveActivity, receiveActivityRead, refreshActivities } from '../../lib/activity';
 import { refreshAfterBlockChange } from '../../lib/blocks';
 import { realtime, useRealtimeStatus } from '../../lib/realtime';
 import { queryClient } from '../../lib/query-client';
@@ -66,6 +66,9 @@ function handle(me: string, event: ServerEvent) {
     }
     case EVENT.activityCreated:
       receiveActivity(event.payload.activity);
+      return;
+    case EVENT.activityRead:
+      receiveActivityRead(event.payload);
       return;
     case EVENT.ready:
     case EVENT.resync:
