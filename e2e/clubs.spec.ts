@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
-import { completeProfile, confirmedAccount, memberPages } from './support/members';
+import { memberPages } from './support/members';
 
 /**
  * Clubs (spec §2): the directory searched as a member would (name or town, the location box, a region
@@ -28,10 +28,9 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startRestartableServer(), launchBrowser()]);
   members = memberPages(browser, server);
   for (const who of ['member', 'moderator'] as const) {
-    accounts[who] = await confirmedAccount(server);
-    const { page, id } = await members.signIn(accounts[who]);
+    const { id, email, password } = await members.join({ username: `${who}_${stamp}`, displayName: `${who} ${stamp}`, city: 'Manchester' });
+    accounts[who] = { email, password };
     ids[who] = id;
-    await completeProfile(page.request, { username: `${who}_${stamp}`, displayName: `${who} ${stamp}`, city: 'Manchester' });
   }
   await members.closeAll();
   await server.restart(async () => {

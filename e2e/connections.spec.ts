@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
-import { launchBrowser, toastText } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, memberPages } from './support/members';
+import { toastText } from './support/browser';
+import { twoMembers, type Member, type TwoMembers } from './support/members';
 import { expectNoSeriousAxeViolations } from './support/axe';
 
 /**
@@ -12,27 +11,15 @@ import { expectNoSeriousAxeViolations } from './support/axe';
  * Ana winks (a second wink the same day is refused with the message) and keeps Ben on her hotlist.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let pages: ReturnType<typeof memberPages>;
-let ana: { page: Page; id: string };
-let ben: { page: Page; id: string };
+let world: TwoMembers;
+let ana: Member;
+let ben: Member;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  pages = memberPages(browser, server);
-  [ana, ben] = await Promise.all([
-    confirmedAccount(server).then((a) => pages.signIn(a)),
-    confirmedAccount(server).then((a) => pages.signIn(a)),
-  ]);
-  await completeProfile(ana.page.request, { displayName: 'Ana' });
-  await completeProfile(ben.page.request, { displayName: 'Ben', gender: 'single-male' });
+  world = await twoMembers();
+  ({ ana, ben } = world);
 });
-afterAll(async () => {
-  await pages?.closeAll();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => world?.close());
 
 const action = (page: Page, label: string) => page.getByRole('main').getByRole('button', { name: `${label} Ben`, exact: true });
 

@@ -8,7 +8,7 @@ import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
-import { completeProfile, confirmedAccount, memberPages } from './support/members';
+import { memberPages } from './support/members';
 
 /**
  * Creator content (spec §2 Upload content, the dashboard's media tiles): a photo and a ~20 MB video
@@ -64,10 +64,9 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startRestartableServer(), launchBrowser()]);
   members = memberPages(browser, server);
   for (const who of ['creator', 'fan'] as const) {
-    accounts[who] = await confirmedAccount(server);
-    const { page, id } = await members.signIn(accounts[who]);
+    const { id, email, password } = await members.join({ username: `${who}_${stamp}`, displayName: `${who} ${stamp}`, city: 'Brighton' });
+    accounts[who] = { email, password };
     ids[who] = id;
-    await completeProfile(page.request, { username: `${who}_${stamp}`, displayName: `${who} ${stamp}`, city: 'Brighton' });
   }
   await members.closeAll();
   // the creator's model verification, approved (a moderator's decision: verification.spec.ts walks it)

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocket, WebSocketRoute } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
-import { launchBrowser, phoneContext, toastText } from './support/browser';
+import { launchBrowser, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
+import { memberPages } from './support/members';
 
 /**
  * Messaging between two members, each in their own browser: live delivery, the unread badge,
@@ -12,7 +12,7 @@ import { completeProfile, confirmedAccount, signInThroughApi } from './support/m
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let pages: ReturnType<typeof memberPages>;
 
 interface Member {
   context: BrowserContext;
@@ -26,22 +26,19 @@ let billie: Member;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  pages = memberPages(browser, server);
   [alex, billie] = await Promise.all([member('Alex Rivers'), member('Billie Hart')]);
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
+  await pages?.closeAll();
   await browser?.close();
   await server?.stop();
 });
 
 /** A signed-in member with a finished profile, in a phone-sized browser of their own. */
 async function member(displayName: string): Promise<Member> {
-  const context = await phoneContext(browser, server.url);
-  contexts.push(context);
-  const page = await context.newPage();
-  const userId = await signInThroughApi(page.request, server, await confirmedAccount(server));
-  await completeProfile(page.request, { displayName });
-  return { context, page, userId, displayName };
+  const { page, id } = await pages.join({ displayName });
+  return { context: page.context(), page, userId: id, displayName };
 }
 
 const chat = (page: Page) => page.getByRole('log', { name: 'Conversation' });

@@ -4,7 +4,7 @@ import { messages } from '@velvet/core/messages';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, memberPages, signInThroughUi, uniqueEmail } from './support/members';
+import { confirmedAccount, memberPages, signInThroughUi, uniqueEmail } from './support/members';
 
 /**
  * Trust and safety in the browser: a member reports a photo (hidden from others at once), a moderator
@@ -25,12 +25,7 @@ interface Member {
   password: string;
 }
 
-async function member(displayName: string): Promise<Member> {
-  const account = await confirmedAccount(server);
-  const { page, id } = await pages.signIn(account);
-  await completeProfile(page.request, { displayName });
-  return { page, id, ...account };
-}
+const member = (displayName: string): Promise<Member> => pages.join({ displayName });
 
 let boss: Member;
 let mod: Member;

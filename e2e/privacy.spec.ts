@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
-import { launchBrowser, phoneContext, toastText } from './support/browser';
+import { launchBrowser, toastText } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
+import { memberPages } from './support/members';
 
 /**
  * Privacy Settings and blocking, each member in a browser of their own: the toggles (optimistic,
@@ -13,7 +13,7 @@ import { completeProfile, confirmedAccount, signInThroughApi } from './support/m
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+let pages: ReturnType<typeof memberPages>;
 const stamp = Date.now().toString(36);
 
 interface Member {
@@ -24,12 +24,8 @@ interface Member {
 }
 
 async function member(name: string, displayName: string): Promise<Member> {
-  const context = await phoneContext(browser, server.url);
-  contexts.push(context);
-  const page = await context.newPage();
-  const userId = await signInThroughApi(page.request, server, await confirmedAccount(server));
-  const username = await completeProfile(page.request, { username: `${name}_${stamp}`, displayName, city: 'Leeds' });
-  return { page, userId, username, displayName };
+  const { page, id, username } = await pages.join({ username: `${name}_${stamp}`, displayName, city: 'Leeds' });
+  return { page, userId: id, username, displayName };
 }
 
 let ada: Member;
@@ -39,6 +35,7 @@ let dan: Member;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  pages = memberPages(browser, server);
   [ada, ben, cat, dan] = await Promise.all([
     member('ada', 'Ada Lane'),
     member('ben', 'Ben Moss'),
@@ -47,7 +44,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
+  await pages?.closeAll();
   await browser?.close();
   await server?.stop();
 });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
-import { launchBrowser, toastText } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { completeProfile, confirmedAccount, memberPages } from './support/members';
+import { toastText } from './support/browser';
+import { twoMembers, type Member, type TwoMembers } from './support/members';
 import { expectNoSeriousAxeViolations } from './support/axe';
 
 /**
@@ -12,11 +11,9 @@ import { expectNoSeriousAxeViolations } from './support/axe';
  * the acceptance arrive, finds it on /notifications, and "Mark all read" clears her badge.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let pages: ReturnType<typeof memberPages>;
-let ana: { page: Page; id: string };
-let ben: { page: Page; id: string };
+let world: TwoMembers;
+let ana: Member;
+let ben: Member;
 
 const copy = messages.activity;
 /** The Updates link of the top bar, where the unread badge sits. */
@@ -24,20 +21,10 @@ const updatesLink = (page: Page): Locator => page.getByRole('navigation', { name
 const recent = (page: Page) => page.getByRole('list', { name: copy.recentActivity });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  pages = memberPages(browser, server);
-  [ana, ben] = await Promise.all([
-    confirmedAccount(server).then((a) => pages.signIn(a)),
-    confirmedAccount(server).then((a) => pages.signIn(a)),
-  ]);
-  await completeProfile(ana.page.request, { displayName: 'Ana' });
-  await completeProfile(ben.page.request, { displayName: 'Ben', gender: 'single-male' });
+  world = await twoMembers();
+  ({ ana, ben } = world);
 });
-afterAll(async () => {
-  await pages?.closeAll();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => world?.close());
 
 describe('updates and notifications', () => {
   it("Ben's badge rises live and /updates shows Ana's invite; he accepts; Ana sees it live; mark all read clears her badge", async () => {

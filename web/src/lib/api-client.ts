@@ -17,12 +17,15 @@ export class ApiError extends Error {
 
 export const isNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0;
 
-/** Reads better-auth's `{ code, message }` and our `{ error: { code, message } }` alike. */
-function errorFrom(status: number, body: unknown): ApiError {
+/**
+ * Reads better-auth's `{ code, message }` and our `{ error: { code, message } }` alike; `fallback`
+ * is what the member reads when the answer carries no words of its own (a proxy's HTML page).
+ */
+export function errorFrom(status: number, body: unknown, fallback: string = messages.errors.internal): ApiError {
   const ours = (body as ApiErrorBody | undefined)?.error;
   if (ours && typeof ours === 'object') return new ApiError(status, ours.code, ours.message, body);
   const theirs = body as { code?: string; message?: string } | undefined;
-  return new ApiError(status, theirs?.code ?? `HTTP_${status}`, theirs?.message ?? messages.errors.internal, body);
+  return new ApiError(status, theirs?.code ?? `HTTP_${status}`, theirs?.message ?? fallback, body);
 }
 
 async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {

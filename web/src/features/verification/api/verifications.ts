@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@velvet/core/messages';
 import type { Verification, VerificationType } from '@velvet/core/schemas/verification.schema';
-import { api, ApiError, call } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { sessionKey } from '../../../lib/session';
 
 export const verificationKeys = {
@@ -19,39 +20,13 @@ export interface SubmitInput {
   onProgress?: (fraction: number) => void;
 }
 
-/**
- * Sends a verification with upload progress (fetch cannot report it; XMLHttpRequest can). The
- * server checks everything again and answers in the spec's words.
- */
-function submitVerification({ type, fields, file, onProgress }: SubmitInput): Promise<Verification> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/verifications');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', messages.signIn.network));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve((body as { verification: Verification }).verification);
-        return;
-      }
-      const error = (body as { error?: { code: string; message: string } } | undefined)?.error;
-      reject(new ApiError(xhr.status, error?.code ?? `HTTP_${xhr.status}`, error?.message ?? messages.verification.failed, body));
-    };
-    const form = new FormData();
-    form.append('type', type);
-    form.append('data', JSON.stringify(fields));
-    form.append('file', file);
-    xhr.send(form);
-  });
+/** Sends a verification with upload progress. The server checks everything again and answers in the spec's words. */
+async function submitVerification({ type, fields, file, onProgress }: SubmitInput): Promise<Verification> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('data', JSON.stringify(fields));
+  form.append('file', file);
+  return (await uploadWithProgress('/verifications', form, { onProgress, failed: messages.verification.failed })).verification;
 }
 
 export function useSubmitVerification() {
