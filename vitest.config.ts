@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a browser shows after a round trip; 1 s (the default) is
+          // too short on a loaded 2-core CI machine, and a poll ends as soon as it holds
+          expect: { poll: { timeout: 10_000 } },
           env: { NODE_ENV: 'test' },
         },
       },
