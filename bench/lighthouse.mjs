@@ -129,8 +129,19 @@ async function signIn(baseUrl, webSocketDebuggerUrl) {
   await browserCommand(webSocketDebuggerUrl, 'Storage.setCookies', { cookies });
 }
 
+/** One Lighthouse run of a page; a run whose trace Lighthouse could not read (NO_NAVSTART on a busy machine) is run again, twice at most. */
+async function audit(url, port, attempt = 1) {
+  try {
+    return await auditOnce(url, port);
+  } catch (err) {
+    if (attempt >= 3 || !err.lighthouseRuntimeError) throw err;
+    console.error(`${err.message}: running it again`);
+    return audit(url, port, attempt + 1);
+  }
+}
+
 /** One Lighthouse run of a page: the figures the budgets name, from its report. */
-async function audit(url, port) {
+async function auditOnce(url, port) {
   const result = await lighthouse(url, {
     port,
     logLevel: 'error',
@@ -144,7 +155,8 @@ async function audit(url, port) {
     mkdirSync(reports, { recursive: true });
     writeFileSync(path.join(reports, `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`), result.report);
   }
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), { lighthouseRuntimeError: true });
   // a signed-in page that sent us back to /login would measure the wrong page
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
   const value = (id) => lhr.audits[id].numericValue;
@@ -173,6 +185,7 @@ const server = values.server
 let chromium;
 const rows = [];
 const failures = [];
+const benchmarkIndexes = [];
 try {
   await server.ready;
   chromium = await launchChromium();
@@ -185,6 +198,7 @@ try {
     }
     const results = [];
     for (let i = 0; i < runs; i++) results.push(await audit(`${server.url}${page.path}`, chromium.port));
+    benchmarkIndexes.push(...results.map((r) => r.benchmarkIndex));
     const m = Object.fromEntries(['score', 'lcp', 'tbt', 'cls', 'fcp', 'a11y'].map((k) => [k, median(results.map((r) => r[k]))]));
     const over = [
       m.score < page.minScore && `performance ${Math.round(m.score)} < ${page.minScore}`,
@@ -214,7 +228,8 @@ try {
 const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
 console.log(
   `Lighthouse ${version}, mobile preset (simulated throttling), median of ${runs} runs a page; production build, ` +
-    `${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}, Node ${process.version}\n`,
+    `${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}, Lighthouse's benchmark index of the machine ${Math.round(median(benchmarkIndexes))} ` +
+    `(lower is slower: the 4× CPU slowdown is applied on top of it), Node ${process.version}\n`,
 );
 console.log(table(['page', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'accessibility', 'scores of the runs', 'budget'], rows));
 console.log(failures.length ? `\nOVER BUDGET:\n  ${failures.join('\n  ')}` : '\nEvery page within its budgets.');
