@@ -7,6 +7,7 @@ import { root } from './server.mjs';
 
 const benches = [
   ['Server start-up', 'startup.mjs', []],
+  ['Pages on a phone: Lighthouse mobile (needs npm run build)', 'lighthouse.mjs', []],
   ['Image upload processing', 'upload.mjs', [], ['--import', 'tsx']],
   ['Server memory under 8 large uploads at once', 'upload-burst.mjs', []],
   ['Server memory during a 50 MB video upload', 'content-upload.mjs', []],

@@ -25,7 +25,7 @@ let bundle;
 const serverBundle = () => (bundle ??= import('../scripts/build-server.mjs').then((m) => m.buildServer()));
 
 /** Spawns the server (as `npm start` does) with the given environment; `ready` resolves with the ms from spawn to the first 200 from /api/v1/health. */
-export async function spawnServer(env) {
+export async function spawnServer(env, { startTimeoutMs = 120_000 } = {}) {
   const main = await serverBundle();
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -50,7 +50,7 @@ export async function spawnServer(env) {
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
   const ready = (async () => {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + startTimeoutMs;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
       try {

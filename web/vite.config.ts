@@ -2,9 +2,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_NONCE_PLACEHOLDER } from '../core/src/constants/csp';
+import { routePreloads } from './scripts/route-preloads';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreloads({
+      router: 'src/app/router.tsx',
+      // the signed-in shell AppLayout loads on demand (src/app/layout/AppLayout.tsx)
+      signedInShell: [
+        'src/app/layout/Header.tsx',
+        'src/app/layout/BottomNav.tsx',
+        'src/app/layout/WhosNearStrip.tsx',
+        'src/features/messages/RealtimeBridge.tsx',
+      ],
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -94,3 +94,43 @@ describe('the built web app', () => {
     expect(nonces.size).toBe(4);
   });
 });
+
+describe('the chunks of the page’s route, preloaded', () => {
+  let routedDist: string;
+  const routed = new Hono();
+  beforeAll(async () => {
+    routedDist = await mkdtemp(path.join(os.tmpdir(), 'velvet-dist-'));
+    await mkdir(path.join(routedDist, '.vite'));
+    await writeFile(
+      path.join(routedDist, 'index.html'),
+      `<!doctype html><html><head><title>Velvet</title><script type="module" src="/assets/app-1234.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body></body></html>`,
+    );
+    await writeFile(
+      path.join(routedDist, '.vite', 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/login', files: ['/assets/LoginPage-1.js', '/assets/Field-2.js'] },
+        { path: '/profile/:userId', files: ['/assets/ProfilePage-3.js'] },
+      ]),
+    );
+    mountWebApp(routed, routedDist, { publicUrl: 'https://velvet.example' });
+  });
+  afterAll(() => rm(routedDist, { recursive: true, force: true }));
+
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" nonce="([^"]+)">/g)];
+
+  it('lists the route’s chunks in the head of its page, under the page’s nonce', async () => {
+    const res = await routed.request('/login');
+    const html = await res.text();
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(preloads(html).map((m) => m[1])).toEqual(['/assets/LoginPage-1.js', '/assets/Field-2.js']);
+    expect(preloads(html).every((m) => m[2] === nonce)).toBe(true);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toContain('<script>');
+  });
+
+  it('matches a route’s parameters, and gives a path no route names the plain page', async () => {
+    expect(preloads(await (await routed.request('/profile/abc')).text()).map((m) => m[1])).toEqual(['/assets/ProfilePage-3.js']);
+    for (const url of ['/profile', '/profile/abc/more', '/elsewhere', '/'])
+      expect(preloads(await (await routed.request(url)).text()), url).toEqual([]);
+  });
+});

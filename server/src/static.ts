@@ -14,6 +14,7 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const pageFor = routePreloader(distDir, indexHtml);
   const connect = [webSocketOrigin(publicUrl)];
   const root = path.relative(process.cwd(), distDir) || '.';
   app.use(
@@ -33,7 +34,34 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
     const nonce = newNonce();
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', contentSecurityPolicy({ styles: [`'nonce-${nonce}'`], connect }));
-    return c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    return c.html(pageFor(c.req.path).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
   return true;
+}
+
+interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/**
+ * The page for a path, with `<link rel="modulepreload">` for the chunks that path's route loads on
+ * demand (dist/.vite/route-preloads.json, written by the build: web/scripts/route-preloads.ts). The
+ * browser then fetches them while the entry downloads, instead of after it has run. Paths match as
+ * the router's do (`/profile/:userId`); a path no route names gets the plain page.
+ */
+function routePreloader(distDir: string, indexHtml: string): (requestPath: string) => string {
+  const file = path.join(distDir, '.vite', 'route-preloads.json');
+  if (!existsSync(file)) return () => indexHtml;
+  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => {
+    const links = r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`).join('\n    ');
+    return { segments: r.path.split('/').filter(Boolean), html: indexHtml.replace('</head>', `  ${links}\n  </head>`) };
+  });
+  return (requestPath) => {
+    const segments = requestPath.split('/').filter(Boolean);
+    const route = routes.find(
+      (r) => r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+    );
+    return route?.html ?? indexHtml;
+  };
 }

@@ -6,11 +6,16 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { registerServiceWorker } from './lib/pwa';
+import { queryClient } from './lib/query-client';
+import { fetchSession, sessionKey } from './lib/session';
 import './styles/app.css';
 // catches the browser's install offer before /install-app is opened
 import './lib/install-prompt';
 
 adoptStyleNonce();
+// every page asks who is signed in, but only once its route's chunk has arrived and rendered: asked
+// here, the answer comes while that chunk downloads (a signed-in page waits for it before its own data)
+void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
