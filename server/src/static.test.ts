@@ -22,6 +22,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'app-1234.js.gz'), 'gzip bytes');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   await writeFile(path.join(dist, 'manifest.webmanifest'), '{}');
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret":"build record"}');
   expect(mountWebApp(app, dist, { publicUrl: 'https://velvet.example' })).toBe(true);
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
@@ -33,6 +35,14 @@ describe('the built web app', () => {
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
       expect(await res.text(), url).toContain('<title>Velvet</title>');
+    }
+  });
+
+  it('keeps the build’s own records (a dot folder) from the web: 404, not the file nor the page', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/assets/.hidden.js']) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain('build record');
     }
   });
 

@@ -17,6 +17,8 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
   const pageFor = routePreloader(distDir, indexHtml);
   const connect = [webSocketOrigin(publicUrl)];
   const root = path.relative(process.cwd(), distDir) || '.';
+  // the build's own records (.vite/manifest.json, the route preloads) are for the server, not the web
+  app.use('*', (c, next) => (/\/\./.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.use(
     '/assets/*',
     async (c, next) => {
