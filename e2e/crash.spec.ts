@@ -1,9 +1,9 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { spawnServer, waitUntilReady, type RunningServer, type ServerProcess } from './support/server';
+import { freshPostgresDatabase } from './support/database';
 import { confirmedAccount, uniqueEmail } from './support/members';
 
 /**
@@ -17,7 +17,6 @@ const KILLS = Number(process.env.CRASH_KILLS ?? 2);
 /** acknowledgements to wait for before the kill, so that it lands while writes are in flight */
 const MESSAGES_BEFORE_KILL = 8;
 const UPLOADS_BEFORE_KILL = 2;
-const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -128,20 +127,9 @@ describe.each(['embedded', 'PostgreSQL'] as const)('SIGKILL while members write 
     const env: Record<string, string> = {};
     if (kind === 'embedded') await cp(inject('migratedDataDir'), path.join(dataDir, 'db'), { recursive: true });
     else {
-      const name = `velvet_crash_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      });
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
+      const database = await freshPostgresDatabase('velvet_crash');
+      cleanups.push(database.drop);
+      env.DATABASE_URL = database.url;
     }
 
     let server = await start(dataDir, env);

@@ -3,11 +3,11 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLink, freePort, mailTo, spawnServer, waitUntilReady, type RunningServer, type ServerProcess } from './support/server';
+import { freshPostgresDatabase } from './support/database';
 import { uniqueEmail } from './support/members';
 
 /**
@@ -18,7 +18,6 @@ import { uniqueEmail } from './support/members';
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BUCKET = 'velvet-deploy';
 
@@ -97,20 +96,9 @@ http {
 }
 
 async function createDatabase() {
-  const name = `velvet_deploy_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await freshPostgresDatabase('velvet_deploy');
+  cleanups.push(drop);
+  return url;
 }
 
 async function startS3() {

@@ -18,7 +18,10 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
   const connect = [webSocketOrigin(publicUrl)];
   const root = path.relative(process.cwd(), distDir) || '.';
   // the build's own records (.vite/manifest.json, the route preloads) are for the server, not the web
-  app.use('*', (c, next) => (/\/\./.test(c.req.path) ? c.text('Not found', 404) : next()));
+  app.use('*', async (c, next) => {
+    if (/\/\./.test(c.req.path)) return c.text('Not found', 404);
+    await next();
+  });
   app.use(
     '/assets/*',
     async (c, next) => {
