@@ -120,7 +120,7 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     } finally {
       await friendContext.close();
     }
-  });
+  }, 150_000); // a dozen pages scanned, 37–39 s on a quiet CI machine: room for a slower one
 
   it('finds no serious or critical violations on Privacy Settings (empty and with a block) and the block dialog', async () => {
     const page = await newPage(width);
