@@ -1,24 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, phoneContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { memberPages } from './support/members';
+import { completeProfile, confirmedAccount, signInThroughApi } from './support/members';
 
 /** The Members page (/browse) on real members: nearest first, search, sorts, and the live online count. */
 
 let server: RunningServer;
 let browser: Browser;
-let pages: ReturnType<typeof memberPages>;
+const contexts: BrowserContext[] = [];
 let page: Page;
 const stamp = Date.now().toString(36);
 
 async function member(username: string, city: string, gender = 'single-female') {
-  return (await pages.join({ username, displayName: username, city, gender })).page;
+  const context = await phoneContext(browser, server.url);
+  contexts.push(context);
+  const p = await context.newPage();
+  await signInThroughApi(p.request, server, await confirmedAccount(server));
+  await completeProfile(p.request, { username, displayName: username, city, gender });
+  return p;
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  pages = memberPages(browser, server);
   page = await member(`viewer_${stamp}`, 'Manchester');
   // created one after another, so newest-first has a known order
   await member(`salford_${stamp}`, 'Salford');
@@ -26,7 +30,7 @@ beforeAll(async () => {
   await member(`london_${stamp}`, 'London');
 });
 afterAll(async () => {
-  await pages?.closeAll();
+  await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
   await server?.stop();
 });
