@@ -1,6 +1,6 @@
 // The JavaScript a phone downloads to show /login, measured as served (brotli, the build's own
-// .br copies are made the same way): the entry with its static imports, then the login page's chunk
-// with its own. The chunks come from Vite's manifest, so a new shared import counts at once.
+// .br copies are made the same way): the entry with its static imports, the sign-in page among them.
+// The chunks come from Vite's manifest, so a new shared import counts at once.
 import { readFileSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync('web/dist/.vite/manifest.json', 'utf8'));
@@ -13,13 +13,14 @@ function chunksOf(key, seen = new Set()) {
   return seen;
 }
 
-const route = chunksOf('src/features/auth/LoginPage.tsx', chunksOf('index.html'));
+// the sign-in page is part of the entry (web/src/app/router.tsx): /login is the entry alone
+const route = chunksOf('index.html');
 
 export default [
   {
     name: 'the /login route’s JavaScript (brotli)',
     path: [...route].map((key) => `web/dist/${manifest[key].file}`),
-    // today's figure is 134 kB: the budget stops it growing while the entry is split further
+    // today's figure is 128 kB: the budget stops it growing
     limit: '140 kB',
   },
 ];

@@ -30,5 +30,27 @@ export default defineConfig({
   // the server replaces it with a fresh nonce for each page it serves (server/src/static.ts)
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // the manifest (dist/.vite/manifest.json) tells which chunks each route loads: .size-limit.js reads it
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 300, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 300,
+    manifest: true,
+    rolldownOptions: {
+      // A phone on 4G pays a round trip for each file, so a page is a few files, not fifty: what the
+      // entry needs is one chunk ('app', the sign-in page with it); what several pages share is
+      // grouped by kind (icons, schemas, the kit and the signed-in shell), each group a chunk of its
+      // own. Grouped, never copied into each page: a module with state (the toasts, the live
+      // connection's stores) must exist once.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'icons', test: /node_modules[\\/]lucide-react/, minShareCount: 2 },
+            { name: 'schemas', test: /core[\\/]src[\\/]|node_modules[\\/]zod/, minShareCount: 2 },
+            { name: 'ui', test: /web[\\/]src[\\/](components|lib|app)[\\/]|node_modules[\\/]@radix-ui/, minShareCount: 2 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,6 +1,6 @@
 // first: it configures zod for the Content-Security-Policy before any schema is made
 import { adoptStyleNonce } from './lib/csp';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
@@ -18,12 +18,17 @@ adoptStyleNonce();
 void queryClient.prefetchQuery({ queryKey: sessionKey, queryFn: fetchSession });
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
+// the first render as a transition: React renders it in slices of a few milliseconds, so a slow
+// phone's main thread is never held for the whole tree at once (no long task to block a first tap)
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

@@ -4,6 +4,7 @@ import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './errors/RouteError';
 import { ProtectedRoute } from './ProtectedRoute';
 import { comingSoon } from '../lib/coming-soon';
+import LoginPage from '../features/auth/LoginPage';
 
 /** Loads a page on demand (route-level code splitting keeps /login small). */
 const page = (load: () => Promise<{ default: ComponentType }>, guard?: 'member' | 'verified'): Pick<RouteObject, 'lazy'> => ({
@@ -34,8 +35,8 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', ...page(() => import('../features/auth/LoginPage')) },
-      { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
+      { path: '/', Component: LoginPage },
+      { path: '/login', Component: LoginPage },
       { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
