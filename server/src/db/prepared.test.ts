@@ -108,6 +108,29 @@ describe('named statements (executePrepared)', () => {
   });
 });
 
+describe('named statements kept to their generic plan (genericPlan)', () => {
+  const mode = sql`select current_setting('plan_cache_mode') as mode, ${1}::int as one`;
+
+  it('runs the statement in that mode on PostgreSQL, and the setting ends with it', async () => {
+    const [inside] = await executePrepared<{ mode: string; one: number }>(database.db, mode, { genericPlan: true });
+    expect(inside).toEqual({ mode: database.kind === 'postgres' ? 'force_generic_plan' : 'auto', one: 1 });
+    // every connection of the pool at once: none kept the setting
+    const after = await Promise.all(Array.from({ length: 12 }, () => executePrepared<{ mode: string }>(database.db, mode)));
+    expect(new Set(after.map(([row]) => row?.mode))).toEqual(new Set(['auto']));
+  });
+
+  it('throws PostgreSQL’s error, leaves no transaction open, and the next statement runs', async () => {
+    const bad = await executePrepared(database.db, sql`select ${'not a time'}::timestamptz as t`, { genericPlan: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(bad).toMatchObject({ cause: { code: '22007' } });
+    const again = await Promise.all(
+      Array.from({ length: 12 }, () => executePrepared<{ one: number }>(database.db, mode, { genericPlan: true })),
+    );
+    expect(again.map(([row]) => row?.one)).toEqual(Array(12).fill(1));
+  });
+});
+
 // PGlite runs them as plain statements, on its one connection.
 describe.runIf(!process.env.TEST_DATABASE_URL)('statements on PGlite', () => {
   it('prepares a statement again when a schema change made it stale, instead of failing until a restart', async () => {

@@ -124,7 +124,10 @@ export function discoverRepository(db: Db) {
         : sql`select p.user_id, null::float8 as d, ${activityKey} as ak from profiles p
             where ${sql.join(eligible, sql` and `)} order by ${activityKey} desc, p.user_id desc ${limitOf(DISCOVER_POOL)}`;
       const rank = sql`shared desc, d asc nulls last, ak desc, verified desc, user_id`;
-      return run<CandidateRow>(sql`
+      // its best plan is the same for every viewer (a walk from their cell): planned once (db/prepared.ts)
+      return executePrepared<CandidateRow>(
+        db,
+        sql`
         with mine as (
           select coalesce(array_agg(i), '{}'::text[]) as interests
           from jsonb_array_elements_text(${JSON.stringify(viewer.interests)}::jsonb) as i
@@ -147,7 +150,9 @@ export function discoverRepository(db: Db) {
           (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
           (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
         from ranked r
-        order by ${rank}`);
+        order by ${rank}`,
+        { genericPlan: true },
+      );
     },
 
     /** Every pass of the member's forgotten (Start over): those members come back; likes stay. How many. */
