@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLink, freePort, mailTo, spawnServer, waitUntilReady, type RunningServer, type ServerProcess } from './support/server';
 import { freshPostgresDatabase } from './support/database';
+import { messages } from '@velvet/core/messages';
 import { uniqueEmail } from './support/members';
 
 /**
@@ -302,6 +303,9 @@ describe('two instances behind nginx, one PostgreSQL, one S3 bucket', () => {
     const huge = await ben.m.json(nginx.url, 'PUT', '/api/v1/profiles/me', { bio: 'x'.repeat(1024 * 1024 + 1) });
     expect(huge.status).toBe(413);
     expect(huge.headers.get('server') ?? '').toMatch(/nginx/);
+    // in the app's own shape and words, which the web shows as they are
+    expect(huge.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await huge.json()).toEqual({ error: { code: 'BODY_TOO_LARGE', message: messages.errors.bodyTooLarge } });
   });
 
   it('counts a rate limit across instances, keyed on the address nginx saw, whatever the client claims', async () => {

@@ -25,7 +25,14 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <Suspense fallback={bare ? null : <div className="h-[100px] border-b border-line" aria-hidden />}>
+      {/* the chrome's room kept while its chunk loads, at its measured height (signed in: the header
+          97 px and the Who's Near strip 53 px; signed out: the header, its logo and buttons on two
+          lines below 640 px), so the page does not jump down under a member's finger when it lands */}
+      <Suspense
+        fallback={
+          bare ? null : <div className={`border-b border-line ${isAuthenticated ? 'h-[150px]' : 'h-[88px] sm:h-[68px]'}`} aria-hidden />
+        }
+      >
         {!bare && <Header signedIn={isAuthenticated} />}
         {!bare && isAuthenticated && <WhosNearStrip />}
       </Suspense>
