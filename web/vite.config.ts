@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_NONCE_PLACEHOLDER } from '../core/src/constants/csp';
 import { routePreloads } from './scripts/route-preloads';
-import { FIRST_FETCHES } from './src/app/first-fetches';
 
 export default defineConfig({
   plugins: [
@@ -18,7 +17,6 @@ export default defineConfig({
         'src/app/layout/WhosNearStrip.tsx',
         'src/features/messages/RealtimeBridge.tsx',
       ],
-      firstFetches: FIRST_FETCHES,
     }),
   ],
   server: {

@@ -120,7 +120,6 @@ describe('the chunks of the page’s route, preloaded', () => {
       JSON.stringify([
         { path: '/login', files: ['/assets/LoginPage-1.js', '/assets/Field-2.js'] },
         { path: '/profile/:userId', files: ['/assets/ProfilePage-3.js'] },
-        { path: '/discover', files: ['/assets/DiscoverPage-4.js'], fetches: ['/api/v1/discover/next', '/api/v1/discover/stats'] },
       ]),
     );
     mountWebApp(routed, routedDist, { publicUrl: 'https://velvet.example' });
@@ -137,15 +136,6 @@ describe('the chunks of the page’s route, preloaded', () => {
     expect(preloads(html).every((m) => m[2] === nonce)).toBe(true);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('<script>');
-  });
-
-  it('names the route’s first API reads as fetch preloads, before its chunks', async () => {
-    const html = await (await routed.request('/discover')).text();
-    const fetches = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(fetches).toEqual(['/api/v1/discover/next', '/api/v1/discover/stats']);
-    expect(preloads(html).map((m) => m[1])).toEqual(['/assets/DiscoverPage-4.js']);
-    expect(html.indexOf('as="fetch"')).toBeLessThan(html.indexOf('modulepreload'));
-    expect(await (await routed.request('/login')).text()).not.toContain('as="fetch"');
   });
 
   it('matches a route’s parameters, and gives a path no route names the plain page', async () => {

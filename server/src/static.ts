@@ -47,8 +47,6 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
 interface RoutePreload {
   path: string;
   files: string[];
-  /** API reads the page makes first (absent in a build from before they were listed) */
-  fetches?: string[];
 }
 
 /**
@@ -61,11 +59,7 @@ function routePreloader(distDir: string, indexHtml: string): (requestPath: strin
   const file = path.join(distDir, '.vite', 'route-preloads.json');
   if (!existsSync(file)) return () => indexHtml;
   const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => {
-    // the reads first: small, and the page waits on them after its chunks
-    const links = [
-      ...(r.fetches ?? []).map((f) => `<link rel="preload" as="fetch" crossorigin href="${f}">`),
-      ...r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`),
-    ].join('\n    ');
+    const links = r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`).join('\n    ');
     return { segments: r.path.split('/').filter(Boolean), html: indexHtml.replace('</head>', `  ${links}\n  </head>`) };
   });
   return (requestPath) => {

@@ -6,15 +6,6 @@ import type { Plugin } from 'vite';
 export interface RoutePreload {
   path: string;
   files: string[];
-  /** the API reads the page makes first (src/app/first-fetches.ts), beyond every page's */
-  fetches: string[];
-}
-
-/** The API reads pages make first: every page's, a signed-in page's, and by route. */
-export interface FirstFetches {
-  everyPage: string[];
-  signedIn: string[];
-  pages: Record<string, string[]>;
 }
 
 /**
@@ -27,15 +18,7 @@ export interface FirstFetches {
  * The routes are read from the router's own lines (`{ path: '/x', ...page(() => import('…'), 'member') }`):
  * the build fails when that finds none, so a rewritten router cannot silently drop the preloads.
  */
-export function routePreloads({
-  router,
-  signedInShell,
-  firstFetches,
-}: {
-  router: string;
-  signedInShell: string[];
-  firstFetches: FirstFetches;
-}): Plugin {
+export function routePreloads({ router, signedInShell }: { router: string; signedInShell: string[] }): Plugin {
   let root = '';
   return {
     name: 'velvet-route-preloads',
@@ -43,13 +26,6 @@ export function routePreloads({
     configResolved(config) {
       root = config.root;
     },
-    // every page's first reads go into index.html itself: every path the server answers with the app gets them
-    transformIndexHtml: () =>
-      firstFetches.everyPage.map((href) => ({
-        tag: 'link',
-        attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href },
-        injectTo: 'head' as const,
-      })),
     generateBundle(_options, bundle) {
       const routerFile = path.resolve(root, router);
       const source = readFileSync(routerFile, 'utf8');
@@ -87,10 +63,7 @@ export function routePreloads({
       const preloads: RoutePreload[] = routes.map((r) => ({
         path: r.routePath,
         files: [...new Set([...closureOf(r.module), ...(r.signedIn ? shell : [])])].map((f) => `/${f}`),
-        fetches: [...(r.signedIn ? firstFetches.signedIn : []), ...(firstFetches.pages[r.routePath] ?? [])],
       }));
-      const unknown = Object.keys(firstFetches.pages).filter((p) => !routes.some((r) => r.routePath === p));
-      if (unknown.length) this.error(`route-preloads: first fetches for paths no route names: ${unknown.join(', ')}`);
       this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: JSON.stringify(preloads, null, 1) });
     },
   };
