@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { firstLink, mailTo, startServer, type RunningServer } from './support/server';
 import { completeProfile, confirmedAccount, signInThroughUi, uniqueEmail } from './support/members';
+import { messages } from '@velvet/core/messages';
 
 let server: RunningServer;
 let browser: Browser;
@@ -97,5 +98,14 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/login');
     await signInThroughUi(page, email, password);
     await page.waitForURL('**/my-account');
+
+    // a page whose data the signed-out visit could not read shows it once the member is back
+    await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: server.url } });
+    await page.goto('/discover');
+    await page.waitForURL('**/login');
+    await signInThroughUi(page, email, password);
+    await page.waitForURL('**/discover');
+    await page.getByRole('heading', { name: messages.discover.emptyTitle }).waitFor();
+    expect(await page.getByText(/could not load profiles/i).count()).toBe(0);
   });
 });
