@@ -1,6 +1,6 @@
 import path from 'node:path';
-import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { createPostgresDatabase, dropPostgresDatabase } from '../../server/test/postgres-databases';
 
 /**
  * Opens a stopped server's embedded database (`<dataDir>/db`), for setting up what no screen sets
@@ -20,24 +20,12 @@ export async function withEmbeddedDatabase<T>(dataDir: string, use: (db: PGlite)
 /** The PostgreSQL server the journeys that need one use (CI starts it; `.ci/run`). */
 export const postgresServerUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function onServer(statement: string) {
-  const admin = new pg.Client({ connectionString: postgresServerUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * A new, empty database on that server, named `<prefix>_<time>`: its URL, and the function that drops
  * it (whoever is still connected) for the journey's clean-up.
  */
 export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}`;
-  await onServer(`create database ${name}`);
-  const url = new URL(postgresServerUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+  const url = await createPostgresDatabase(postgresServerUrl, name);
+  return { url, drop: () => dropPostgresDatabase(postgresServerUrl, name) };
 }

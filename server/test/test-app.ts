@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config/env';
@@ -12,6 +11,7 @@ import { createMailer, type Mailer } from '../src/mail/mailer';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { createLogger } from '../src/logger';
 import { createApp } from '../src/app';
+import { createPostgresDatabase, dropPostgresDatabase } from './postgres-databases';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>['app'];
@@ -39,22 +39,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     return { database, drop: () => database.close() };
   }
   const name = `velvet_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: await createPostgresDatabase(serverUrl, name) });
   await database.migrate();
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropPostgresDatabase(serverUrl, name);
     },
   };
 }

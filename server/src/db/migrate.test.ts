@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from './client';
+import { createPostgresDatabase, dropPostgresDatabase } from '../../test/postgres-databases';
 
 /**
  * Two instances started together on a fresh PostgreSQL database both migrate it: one after the
@@ -11,22 +12,12 @@ import { openDatabase, type Database } from './client';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const name = `velvet_migrate_${randomBytes(4).toString('hex')}`;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
   const opened: Database[] = [];
-  beforeAll(() => admin(`create database ${name}`));
+  beforeAll(() => createPostgresDatabase(serverUrl!, name));
   afterAll(async () => {
     await Promise.all(opened.map((d) => d.close()));
-    await admin(`drop database if exists ${name} with (force)`);
+    await dropPostgresDatabase(serverUrl!, name);
   });
 
   it('runs once when two instances migrate a fresh database at the same moment', async () => {

@@ -17,6 +17,7 @@ import { createMailer } from '../mail/mailer';
 import { signedInMember, type Client } from '../../test/http';
 import type { TestApp } from '../../test/test-app';
 import { cookieOf, openSocket, type TestSocket } from '../../test/realtime-server';
+import { createPostgresDatabase, dropPostgresDatabase } from '../../test/postgres-databases';
 
 /**
  * Two real server processes (main.ts) on ONE PostgreSQL database: an event published by one
@@ -70,22 +71,8 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
 }
 
 /** A new database on the test server; its URL. */
-async function createDatabase(name: string): Promise<URL> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url;
-}
-
-async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+const createDatabase = async (name: string) => new URL(await createPostgresDatabase(serverUrl!, name));
+const dropDatabase = (name: string) => dropPostgresDatabase(serverUrl!, name);
 
 /** The test http client and sign-up helper, pointed at a running instance instead of an in-process app. */
 const remote = (base: string, mailer: TestApp['mailer']) =>
