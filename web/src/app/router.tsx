@@ -6,7 +6,7 @@ import { ProtectedRoute } from './ProtectedRoute';
 import { comingSoon } from '../lib/coming-soon';
 import LoginPage from '../features/auth/LoginPage';
 
-/** Loads a page on demand (route-level code splitting keeps /login small). */
+/** Loads a page on demand (route-level code splitting; the sign-in page, imported above, is part of the entry). */
 const page = (load: () => Promise<{ default: ComponentType }>, guard?: 'member' | 'verified'): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const { default: Page } = await load();
