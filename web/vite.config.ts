@@ -36,18 +36,32 @@ export default defineConfig({
     chunkSizeWarningLimit: 300,
     manifest: true,
     rolldownOptions: {
-      // A phone on 4G pays a round trip for each file, so a page is a few files, not fifty: what the
-      // entry needs is one chunk ('app', the sign-in page with it); what several pages share is
-      // grouped by kind (icons, schemas, the kit and the signed-in shell), each group a chunk of its
-      // own. Grouped, never copied into each page: a module with state (the toasts, the live
-      // connection's stores) must exist once.
+      // A phone on 4G pays a round trip for each file (and Lighthouse's phone opens six connections at
+      // most), so a page is a few files, not fifty:
+      // - 'app': what the entry needs, the sign-in page with it;
+      // - 'shell': the signed-in chrome and the live connection (one file, not six: every signed-in
+      //   page loads all of them at once);
+      // - 'kit' and 'icons': what several pages share, the components, hooks and constants in one file.
+      //   The zod schemas of core are left to the pages that use them: evaluating them on a phone
+      //   costs time that a page showing none of them should not pay.
+      // Grouped, never copied into each page: a module with state (the toasts, the live
+      // connection's stores) must exist once. The entry and the app group go first (priority 2), the
+      // shared groups next, and the shell takes what is left of its own files.
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'] },
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, minShareCount: 2 },
-            { name: 'schemas', test: /core[\\/]src[\\/]|node_modules[\\/]zod/, minShareCount: 2 },
-            { name: 'ui', test: /web[\\/]src[\\/](components|lib|app)[\\/]|node_modules[\\/]@radix-ui/, minShareCount: 2 },
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            {
+              name: 'shell',
+              test: /web[\\/]src[\\/](app[\\/]layout[\\/](Header|BottomNav|WhosNearStrip)|features[\\/]messages[\\/](RealtimeBridge|live-state|outbox))/,
+            },
+            { name: 'icons', test: /node_modules[\\/]lucide-react/, minShareCount: 2, priority: 1 },
+            {
+              name: 'kit',
+              test: /web[\\/]src[\\/](components|lib|app)[\\/]|node_modules[\\/]@radix-ui|core[\\/]src[\\/](constants|geo|realtime|time|passwords)[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+            },
           ],
         },
       },

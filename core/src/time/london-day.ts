@@ -4,11 +4,13 @@
  */
 export const SITE_TIME_ZONE = 'Europe/London';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+// made on first use: making a formatter loads locale and time zone data, slow on a phone's start-up
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The London calendar day of an instant, as 'YYYY-MM-DD'. */
 export function londonDay(at: Date | number = Date.now()): string {
   // en-CA formats as YYYY-MM-DD
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   return dayFormat.format(at);
 }
 

@@ -1,5 +1,7 @@
+import { relativeTimeFormat } from './intl';
+
 /** How long ago a member was active, shared by every screen that shows it. */
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' });
+const relative = relativeTimeFormat({ numeric: 'always' });
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,5 +1,7 @@
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/intl';
+
+const dateTime = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const relative = relativeTimeFormat({ numeric: 'auto' });
 
 /** '22 Nov 2026, 14:05' */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

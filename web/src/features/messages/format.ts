@@ -1,11 +1,4 @@
-/**
- * A formatter made on first use: making one is slow on a phone (tens of ms each when the module
- * loaded, seen in a profile of /messages), and a list often needs only one of them.
- */
-function formatter(options: Intl.DateTimeFormatOptions) {
-  let made: Intl.DateTimeFormat | undefined;
-  return { format: (date: Date) => (made ??= new Intl.DateTimeFormat('en-GB', options)).format(date) };
-}
+import { dateTimeFormat as formatter } from '../../lib/intl';
 
 /** Times as members read them in a chat (British, 24-hour). */
 const time = formatter({ hour: '2-digit', minute: '2-digit', hour12: false });

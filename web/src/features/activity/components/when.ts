@@ -1,4 +1,6 @@
-const format = new Intl.DateTimeFormat('en-GB', {
+import { dateTimeFormat } from '../../../lib/intl';
+
+const format = dateTimeFormat({
   day: 'numeric',
   month: 'short',
   hour: '2-digit',

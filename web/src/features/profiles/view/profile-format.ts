@@ -1,4 +1,5 @@
 import { LOOKING_FOR_LABELS, optionLabel } from '@velvet/core/constants/options';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export const lookingForLabel = (value: string) => LOOKING_FOR_LABELS[value as keyof typeof LOOKING_FOR_LABELS] ?? optionLabel(value);
 
@@ -22,7 +23,7 @@ export function verificationLabel(status: string): { label: string; tone: Verifi
   }
 }
 
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
+const monthYear = dateTimeFormat({ month: 'long', year: 'numeric' });
 
 /** 'March 2026' */
 export const memberSince = (iso: string) => monthYear.format(new Date(iso));
