@@ -16,7 +16,7 @@ export interface RoutePreload {
  * after the entry has run: one round trip less before the page shows, two for a signed-in page.
  *
  * The routes are read from the router's own lines (`{ path: '/x', ...page(() => import('…'), 'member') }`):
- * the build fails when that finds none, so a rewritten router cannot silently drop the preloads.
+ * the build fails when that misses one, so a rewritten router cannot silently drop the preloads.
  */
 export function routePreloads({ router, signedInShell }: { router: string; signedInShell: string[] }): Plugin {
   let root = '';
@@ -35,7 +35,13 @@ export function routePreloads({ router, signedInShell }: { router: string; signe
         module: path.resolve(path.dirname(routerFile), spec!),
         signedIn: Boolean(guard),
       }));
-      if (routes.length === 0) this.error(`route-preloads: no page found in ${router}`);
+      // every page the router loads on demand, or the build fails: a route written in another shape
+      // would silently lose its preloads (and a phone a round trip)
+      const pages = source.match(/\.\.\.page\(\(\)\s*=>/g)?.length ?? 0;
+      if (routes.length === 0 || routes.length !== pages)
+        this.error(
+          `route-preloads: ${routes.length} of the ${pages} pages of ${router} read; write each as { path: '/x', ...page(() => import('…'), guard) } on one line`,
+        );
 
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const entryFiles = new Set<string>();
