@@ -1,7 +1,6 @@
-import { relativeTimeFormat } from './intl';
+import { ago as timeAgo } from './en-gb';
 
 /** How long ago a member was active, shared by every screen that shows it. */
-const relative = relativeTimeFormat({ numeric: 'always' });
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -12,13 +11,13 @@ const DAY = 24 * HOUR;
  * more about a member than they need to share.
  */
 export function lastActiveText(iso: string, now = Date.now()): string {
-  const ago = Math.max(0, now - Date.parse(iso));
-  if (ago < 5 * MINUTE) return 'Active now';
-  if (ago < HOUR) return `Active ${relative.format(-Math.floor(ago / MINUTE / 5) * 5, 'minute')}`;
-  if (ago < DAY) return `Active ${relative.format(-Math.floor(ago / HOUR), 'hour')}`;
-  if (ago < 14 * DAY) return `Active ${relative.format(-Math.floor(ago / DAY), 'day')}`;
-  if (ago < 60 * DAY) return `Active ${relative.format(-Math.floor(ago / (7 * DAY)), 'week')}`;
-  return `Active ${relative.format(-Math.floor(ago / (30 * DAY)), 'month')}`;
+  const since = Math.max(0, now - Date.parse(iso));
+  if (since < 5 * MINUTE) return 'Active now';
+  if (since < HOUR) return `Active ${timeAgo(Math.floor(since / MINUTE / 5) * 5, 'minute')}`;
+  if (since < DAY) return `Active ${timeAgo(Math.floor(since / HOUR), 'hour')}`;
+  if (since < 14 * DAY) return `Active ${timeAgo(Math.floor(since / DAY), 'day')}`;
+  if (since < 60 * DAY) return `Active ${timeAgo(Math.floor(since / (7 * DAY)), 'week')}`;
+  return `Active ${timeAgo(Math.floor(since / (30 * DAY)), 'month')}`;
 }
 
 export const isActiveNow = (iso: string, now = Date.now()) => now - Date.parse(iso) < 5 * MINUTE;

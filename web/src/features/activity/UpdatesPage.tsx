@@ -8,6 +8,7 @@ import { useConnectionsSummary } from '../../lib/connections';
 import { useUnreadCount } from '../../lib/unread-messages';
 import { ActivityList } from './components/ActivityList';
 import { MarkAllRead } from './components/MarkAllRead';
+import { count as formatCount } from '../../lib/en-gb';
 
 const copy = messages.activity;
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>;
@@ -66,7 +67,7 @@ function CountTile({ to, label, count, icon: TileIcon }: { to: string; label: st
       <span className="grid">
         <span className="text-sm font-semibold">{label}</span>
         <span className="text-2xl font-bold" data-count={label}>
-          {count === undefined ? '–' : count.toLocaleString('en-GB')}
+          {count === undefined ? '–' : formatCount(count)}
         </span>
       </span>
     </Link>

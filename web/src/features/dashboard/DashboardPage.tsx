@@ -10,6 +10,7 @@ import { useConnectionsSummary } from '../../lib/connections';
 import { useActivityUnread } from '../../lib/activity';
 import { useViewsToday } from './api/get-views-today';
 import { dashboardTiles, type TileCount } from './tiles';
+import { count } from '../../lib/en-gb';
 
 /** What a count means, for screen readers: '3 unread', or the number before 'people today'. */
 const countLabel: Record<TileCount, (n: number) => string> = {
@@ -45,7 +46,7 @@ export default function DashboardPage() {
         {online !== undefined && (
           <p className="flex items-center gap-1.5 text-sm text-muted">
             <span aria-hidden className="h-2 w-2 rounded-full bg-online" />
-            {online.toLocaleString('en-GB')} online
+            {count(online)} online
           </p>
         )}
       </div>

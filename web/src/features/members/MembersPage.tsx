@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useOnlineCount } from '../../lib/online-count';
 import { useMembers, type MembersFilter } from './api/get-members';
 import { MemberCard } from './components/MemberCard';
+import { count } from '../../lib/en-gb';
 
 const sortOptions = MEMBER_SORTS.map((value) => ({ value, label: MEMBER_SORT_LABELS[value] }));
 
@@ -49,7 +50,7 @@ export default function MembersPage() {
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Members</h1>
-        {online !== undefined && <LabelBadge tone="success">{online.toLocaleString('en-GB')} online</LabelBadge>}
+        {online !== undefined && <LabelBadge tone="success">{count(online)} online</LabelBadge>}
       </div>
       <form
         role="search"

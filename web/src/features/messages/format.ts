@@ -1,16 +1,14 @@
-import { dateTimeFormat as formatter } from '../../lib/intl';
+import { dateTimeFormat } from '../../lib/intl';
+import { clock, dayMonth, weekdayShort } from '../../lib/en-gb';
 
-/** Times as members read them in a chat (British, 24-hour). */
-const time = formatter({ hour: '2-digit', minute: '2-digit', hour12: false });
-const dayMonth = formatter({ day: 'numeric', month: 'short' });
-const fullDay = formatter({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const weekday = formatter({ weekday: 'short' });
+/** Times as members read them in a chat (British, 24-hour): the list's without Intl (lib/en-gb.ts). */
+const fullDay = dateTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const DAY = 86_400_000;
 
 /** 'HH:mm' (spec §2 Messages). */
-export const hhmm = (iso: string) => time.format(new Date(iso));
+export const hhmm = (iso: string) => clock(new Date(iso));
 
 export const sameDay = (a: string, b: string) => startOfDay(new Date(a)) === startOfDay(new Date(b));
 
@@ -26,6 +24,6 @@ export function dayLabel(iso: string, now = new Date()) {
 export function listTime(iso: string, now = new Date()) {
   const days = Math.round((startOfDay(now) - startOfDay(new Date(iso))) / DAY);
   if (days === 0) return hhmm(iso);
-  if (days < 7) return weekday.format(new Date(iso));
-  return dayMonth.format(new Date(iso));
+  if (days < 7) return weekdayShort(new Date(iso));
+  return dayMonth(new Date(iso));
 }

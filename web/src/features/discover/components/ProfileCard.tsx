@@ -10,6 +10,7 @@ import { MemberBadges } from '../../../components/ui/MemberBadges';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { lastActiveText } from '../../../lib/last-active';
 import type { Decision } from '../api/decide';
+import { count } from '../../../lib/en-gb';
 
 interface Props {
   card: DiscoverCard;
@@ -20,7 +21,7 @@ interface Props {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** One Discover profile card (spec §2, §3): photo, badges, who they are, what you share, pass / view / like. */
 export function ProfileCard({ card: c, onDecide, pending, headingRef }: Props) {

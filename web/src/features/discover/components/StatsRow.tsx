@@ -1,4 +1,5 @@
 import type { DiscoverStats } from '@velvet/core/schemas/discover.schema';
+import { count } from '../../../lib/en-gb';
 
 const tiles: { key: keyof DiscoverStats; label: string }[] = [
   { key: 'online', label: 'Online' },
@@ -15,7 +16,7 @@ export function StatsRow({ stats }: { stats: DiscoverStats | undefined }) {
         <div key={key} className="grid min-w-0 justify-items-center gap-0.5 rounded-2xl border border-line bg-card px-1 py-2">
           <dt className="text-xs text-muted">{label}</dt>
           <dd className="text-lg font-bold tabular-nums" data-stat={key}>
-            {stats ? stats[key].toLocaleString('en-GB') : '–'}
+            {stats ? count(stats[key]) : '–'}
           </dd>
         </div>
       ))}
