@@ -8,7 +8,9 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { LoadMore } from '../../../components/ui/LoadMore';
 import { Spinner } from '../../../components/ui/Spinner';
 import { buttonClass } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast-store';
 import { useConversations } from '../api/get-conversations';
+import { usePendingStars, useStarConversation } from '../api/star-conversation';
 import { ConversationRow } from './ConversationRow';
 
 /** Inbox or Saved: a searchable, paged list of conversations. */
@@ -17,6 +19,10 @@ export function ConversationList({ kind, me }: { kind: 'inbox' | 'saved'; me: st
   const q = useDeferredValue(search.trim());
   const list = useConversations(kind, q);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const star = useStarConversation();
+  const starring = usePendingStars();
+  const onStar = (otherId: string) => (starred: boolean) =>
+    star.mutate({ otherId, starred }, { onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }) });
 
   return (
     <>
@@ -73,7 +79,7 @@ export function ConversationList({ kind, me }: { kind: 'inbox' | 'saved'; me: st
         <>
           <ul className="grid grid-cols-1 gap-2" aria-label={kind === 'inbox' ? 'Conversations' : 'Saved conversations'}>
             {items.map((c) => (
-              <ConversationRow key={c.id} conversation={c} me={me} />
+              <ConversationRow key={c.id} conversation={c} me={me} starring={starring.includes(c.id)} onStar={onStar(c.id)} />
             ))}
           </ul>
           <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />

@@ -3,20 +3,30 @@ import { Star } from 'lucide-react';
 import type { ConversationDto } from '@velvet/core/schemas/message.schema';
 import { Avatar } from '../../../components/ui/Avatar';
 import { CountBadge } from '../../../components/ui/Badge';
-import { toast } from '../../../components/ui/toast-store';
-import { useStarConversation } from '../api/star-conversation';
 import { useLivePresence } from '../live-state';
 import { listTime } from '../format';
 
 export const memberName = (m: { displayName: string | null; username: string | null }) => m.displayName ?? m.username ?? 'Member';
 
-/** One conversation in Inbox or Saved: who, the last message, when, unread count, and the save star. */
-export function ConversationRow({ conversation: c, me }: { conversation: ConversationDto; me: string }) {
+/**
+ * One conversation in Inbox or Saved: who, the last message, when, unread count, and the save star
+ * (its change is the list's: `starring` while it is on its way, `onStar` to ask for it).
+ */
+export function ConversationRow({
+  conversation: c,
+  me,
+  starring,
+  onStar,
+}: {
+  conversation: ConversationDto;
+  me: string;
+  starring: boolean;
+  onStar: (starred: boolean) => void;
+}) {
   const name = memberName(c.otherUser);
   const live = useLivePresence(c.otherUser.id);
   const online = live ? live.online : c.otherUser.online;
-  const star = useStarConversation();
-  const starred = star.isPending ? !c.starred : c.starred;
+  const starred = starring ? !c.starred : c.starred;
   const mine = c.lastMessage.senderId === me;
 
   return (
@@ -49,13 +59,8 @@ export function ConversationRow({ conversation: c, me }: { conversation: Convers
         type="button"
         aria-pressed={starred}
         aria-label={starred ? `Remove ${name} from saved` : `Save conversation with ${name}`}
-        disabled={star.isPending}
-        onClick={() =>
-          star.mutate(
-            { otherId: c.id, starred: !c.starred },
-            { onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }) },
-          )
-        }
+        disabled={starring}
+        onClick={() => onStar(!c.starred)}
         className="grid h-11 w-11 shrink-0 place-items-center rounded-xl text-muted hover:bg-raised hover:text-ink"
       >
         <Star aria-hidden size={20} className={starred ? 'fill-pink-400 text-pink-400' : ''} />
