@@ -1,5 +1,7 @@
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
 /** Escapes LIKE's wildcards (and its escape character) so a search matches the text as typed. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 /**
  * LIKE patterns over profiles.names_lc (migration 0019: lower(username) U+001F lower(display_name)),
@@ -14,9 +16,22 @@ export const namesPattern = {
 
 /**
  * What a trigram index is asked for a text (the rows it returns are checked against the text's own
- * pattern after): its words alone, anything between them. pg_trgm pads a word that a space or a
+ * pattern after): its words, anything between them. pg_trgm pads a word that a space or a
  * punctuation mark ends or starts ('  o', 'et ' of 'scarlet_owl'), and those trigrams are in most
- * names: asking for them read a fifth of the index's entries for a rare username. Words of one or
- * two letters give no trigram, so they narrow nothing: they are checked after, with the rest.
+ * names: asking for them read a fifth of the index's entries for a rare username. So a separator
+ * becomes "anything", except next to a word of one or two letters, which has no trigram but its
+ * padded ones: there the separator is kept as typed, and the index is asked for them (' ki' of
+ * 'velvet_ki': 618 rows to check instead of the 8 790 that hold 'velvet', at 100 000 members).
  */
-export const trigramPattern = (q: string) => `%${q.replace(/[^\p{L}\p{N}]+/gu, '%')}%`.replace(/%%+/g, '%');
+export function trigramPattern(q: string): string {
+  // words at the even places, the separators between them at the odd ones
+  const parts = q.split(/([^\p{L}\p{N}]+)/u);
+  const short = (word: string | undefined) => word !== undefined && word.length > 0 && [...word].length < 3;
+  const pattern = parts.map((part, i) => {
+    if (i % 2 === 0) return part;
+    const [before, after] = [parts[i - 1], parts[i + 1]];
+    const between = Boolean(before && after);
+    return between && (short(before) || short(after)) ? escapeLike(part) : '%';
+  });
+  return `%${pattern.join('')}%`.replace(/%%+/g, '%');
+}

@@ -243,6 +243,10 @@ const SEARCHES: Search[] = [
   { q: 'a', maxKm: '100' },
   { q: 'e' },
   { name: 'er', location: 'London' },
+  // a word too short for a trigram beside a separator (the index is asked for its padded ones)
+  { q: 'scarlet_o' },
+  { q: 'e_ow' },
+  { name: 'ruby & s' },
 ];
 
 /** The viewers, one of each kind the privacy rules treat apart. */
