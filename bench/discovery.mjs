@@ -155,11 +155,23 @@ async function preparePostgres() {
     console.log(`Seeding ${members} members into ${dbName} (has ${have})...`);
     seeded = seed({ DATABASE_URL: url });
   } else console.log(`Reusing ${dbName} (${have} bulk members).`);
+  await settle(db);
   await db.query(REFRESH_ONLINE);
   const callers = (await db.query(CALLERS)).rows;
   await db.query('analyze profiles');
   await db.end();
   return { url, env: { DATABASE_URL: url }, callers, seeded, label: dbName };
+}
+
+/**
+ * The state autovacuum keeps a live database in: dead rows gone and the visibility map set, so an
+ * index-only scan answers from the index. This machine's PostgreSQL runs with autovacuum off (and
+ * PGlite runs none), so a freshly seeded database had no page marked all-visible and every
+ * index-only scan of the walks read the table too. Vacuumed before the online members are made
+ * online again: their pages stay changed, as members' heartbeats keep them between vacuums.
+ */
+async function settle(db) {
+  await db.query('vacuum (analyze) profiles, member_cells, likes, user_blocks, profile_views, media');
 }
 
 async function preparePglite() {
@@ -181,6 +193,7 @@ async function preparePglite() {
     seeded = seed(env);
     db = await open();
   } else console.log(`Reusing PGlite at ${dataDir} (${have} bulk members).`);
+  await settle(db);
   await db.query(REFRESH_ONLINE);
   const callers = (await db.query(CALLERS)).rows;
   await db.query('analyze profiles');
