@@ -34,6 +34,9 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // the first page's chunks load before anything renders (preloaded by the page the server sends:
+    // server/src/static.ts): an empty screen meanwhile, said here so the router does not warn of it
+    HydrateFallback: () => null,
     children: [
       { path: '/', Component: LoginPage },
       { path: '/login', Component: LoginPage },
