@@ -1,14 +1,28 @@
 import { createHash } from 'node:crypto';
-import {
-  CREATOR_TAG,
-  CREATOR_TYPES,
-  LOOKING_FOR,
-  kindOf,
-  type ProfileKind,
-  type RelationshipStatus,
-  type RelationshipType,
-} from '@velvet/core/constants/options';
+import { CREATOR_TAG, CREATOR_TYPES, kindOf, type ProfileKind, type RelationshipType } from '@velvet/core/constants/options';
 import type { profiles } from '../db/schema/index';
+import {
+  TOWNS,
+  WOMEN,
+  MORE_WOMEN,
+  MEN,
+  MORE_MEN,
+  NEUTRAL,
+  FEMALE,
+  MALE,
+  GROUP_WORDS,
+  TYPE_DECK,
+  STATUSES_FOR,
+  ORIENTATIONS,
+  SEEKING_TO_LOOKING_FOR,
+  COUPLE_SEEKING,
+  COUPLE_PLAY,
+  SINGLE_OPENERS,
+  COUPLE_OPENERS,
+  GROUP_OPENERS,
+  MIDDLES,
+  CLOSINGS,
+} from './demo-member-words';
 
 export const DEMO_EMAIL = 'demo@velvet.local';
 export const DEMO_PASSWORD = 'velvet-demo';
@@ -32,130 +46,6 @@ export function prng(seed: number) {
 export const idFor = (n: number) => 'demo' + createHash('sha256').update(`velvet-demo-${n}`).digest('hex').slice(0, 28);
 export const DEMO_ID = idFor(0);
 
-/** Real towns and cities across England, Scotland, Wales and Northern Ireland. */
-const TOWNS = [
-  'London',
-  'Manchester',
-  'Birmingham',
-  'Leeds',
-  'Liverpool',
-  'Bristol',
-  'Sheffield',
-  'Newcastle upon Tyne',
-  'Nottingham',
-  'Leicester',
-  'Brighton',
-  'Cardiff',
-  'Swansea',
-  'Edinburgh',
-  'Glasgow',
-  'Aberdeen',
-  'Dundee',
-  'Inverness',
-  'Belfast',
-  'Derry',
-  'Southampton',
-  'Portsmouth',
-  'Reading',
-  'Milton Keynes',
-  'Norwich',
-  'Exeter',
-  'Plymouth',
-  'Bath',
-  'York',
-  'Kingston upon Hull',
-  'Cambridge',
-  'Oxford',
-  'Coventry',
-  'Stoke-on-Trent',
-  'Derby',
-  'Bournemouth',
-  'Blackpool',
-  'Chester',
-  'Lincoln',
-  'Canterbury',
-];
-
-const WOMEN = ['Amy', 'Chloe', 'Ella', 'Grace', 'Isla', 'Kate', 'Mia', 'Olivia', 'Zoe', 'Ruby', 'Sophie', 'Hannah'];
-const MORE_WOMEN = ['Lucy', 'Freya', 'Megan', 'Holly', 'Jess', 'Lauren', 'Niamh', 'Eilidh', 'Cerys', 'Poppy'];
-const MEN = ['Ben', 'Dan', 'Finn', 'Harry', 'Jack', 'Liam', 'Noah', 'Sam', 'Tom', 'Leo', 'James', 'Owen'];
-const MORE_MEN = ['Callum', 'Rhys', 'Jamie', 'Ryan', 'Matt', 'Josh', 'Ewan', 'Connor'];
-const NEUTRAL = [
-  'Alex',
-  'Charlie',
-  'Sky',
-  'Robin',
-  'Jordan',
-  'Frankie',
-  'Rowan',
-  'Ash',
-  'Kit',
-  'River',
-  'Sasha',
-  'Jules',
-  'Morgan',
-  'Eden',
-];
-const FEMALE = [...WOMEN, ...MORE_WOMEN];
-const MALE = [...MEN, ...MORE_MEN];
-const GROUP_WORDS = ['Velvet', 'Midnight', 'Scarlet', 'Silk', 'Amber', 'Sapphire', 'Rose', 'Ivy', 'Onyx', 'Ember'];
-
-/**
- * How often each relationship type turns up: every type at least twice in 40 members, the common
- * ones (mixed-sex couples, single men and women) many times. Drawn from shuffled decks, so the
- * mix is even however many members there are.
- */
-const TYPE_DECK: [RelationshipType, number][] = [
-  ['male-female-couple', 8],
-  ['single-male', 6],
-  ['single-female', 6],
-  ['female-female-couple', 3],
-  ['male-male-couple', 3],
-  ['mixed-couple', 2],
-  ['non-binary-couple', 2],
-  ['polyamorous-group', 2],
-  ['single-non-binary', 2],
-  ['single-trans-female', 2],
-  ['single-trans-male', 2],
-  ['single-other', 2],
-];
-
-/** The statuses that fit each kind of profile: no single shows as a married couple. */
-export const STATUSES_FOR: Record<ProfileKind, readonly RelationshipStatus[]> = {
-  couple: [
-    'married-couple',
-    'committed-couple',
-    'engaged-couple',
-    'dating-couple',
-    'swinger-couple',
-    'lifestyle-couple',
-    'open-relationship',
-  ],
-  group: ['polyamorous', 'open-relationship'],
-  individual: [
-    'single',
-    'single-looking',
-    'divorced',
-    'separated',
-    'widowed',
-    'its-complicated',
-    'friends-with-benefits',
-    'casual-dating',
-    'not-looking-for-relationship',
-    'open-relationship',
-  ],
-};
-
-/** Orientations that fit each single's type (the singles' interest list, spec §3). */
-const ORIENTATIONS: Partial<Record<RelationshipType, string[]>> = {
-  'single-male': ['straight', 'straight', 'bisexual', 'bicurious', 'heteroflexible', 'gay'],
-  'single-female': ['straight', 'bisexual', 'bisexual', 'bicurious', 'lesbian', 'pansexual', 'heteroflexible'],
-  'single-non-binary': ['pansexual', 'bisexual', 'demisexual', 'other'],
-  'single-trans-male': ['straight', 'gay', 'bisexual', 'pansexual'],
-  'single-trans-female': ['straight', 'lesbian', 'bisexual', 'pansexual'],
-  'single-other': ['pansexual', 'other', 'demisexual', 'homoflexible'],
-};
-
 /** Whom a single is after, given their orientation and whether they are a man or a woman. */
 function singleSeeking(orientation: string, presents: 'man' | 'woman' | 'other'): string[] {
   if (orientation === 'gay') return ['seeking-single-males', 'seeking-couples'];
@@ -166,72 +56,6 @@ function singleSeeking(orientation: string, presents: 'man' | 'woman' | 'other')
     return presents === 'woman' ? ['seeking-single-females', 'seeking-couples'] : ['seeking-single-males', 'seeking-couples'];
   return ['seeking-anyone', 'seeking-couples'];
 }
-
-const SEEKING_TO_LOOKING_FOR: Record<string, (typeof LOOKING_FOR)[number][]> = {
-  'seeking-couples': ['couples'],
-  'seeking-single-females': ['single-females'],
-  'seeking-single-males': ['single-males'],
-  'seeking-any-singles': ['single-females', 'single-males'],
-  'seeking-anyone': ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd'],
-  'seeking-all': ['couples', 'single-females', 'single-males', 'groups', 'tv-ts-cd'],
-};
-
-const COUPLE_SEEKING = [
-  'seeking-couples',
-  'seeking-couples',
-  'seeking-single-females',
-  'seeking-single-males',
-  'seeking-any-singles',
-  'seeking-all',
-];
-const COUPLE_PLAY = [
-  'soft-swap',
-  'full-swap',
-  'same-room',
-  'separate-room',
-  'group-play',
-  'voyeur-exhibitionist',
-  'cyber-only',
-  'friends-first',
-];
-
-const SINGLE_OPENERS = [
-  (name: string, age: number) => `${name} here, ${age}, easy-going and new to the scene.`,
-  (name: string) => `Hi, I'm ${name}. Friendly, discreet and always up for a laugh.`,
-  (_name: string, age: number) => `${age} and finally doing the thing I kept saying I'd try.`,
-  (name: string) => `${name}: confident, playful and respectful.`,
-  (_name: string) => 'Genuine, chatty and happiest with a glass of something in a good bar.',
-];
-const COUPLE_OPENERS = [
-  (names: string) => `We're ${names}: a fun, down-to-earth couple.`,
-  (_names: string, years: number) => `Together ${years} years and still curious.`,
-  (_names: string) => 'Sociable couple who love good food, good music and good company.',
-  (names: string) => `${names} here. Experienced, relaxed and never in a rush.`,
-  (_names: string) => 'Happily together and exploring the lifestyle at our own pace.',
-];
-const GROUP_OPENERS = [
-  (names: string) => `${names}: a close-knit polycule, happiest hosting a good night in.`,
-  (_names: string) => 'Three partners, one calendar, lots of laughs.',
-  (_names: string) => 'Friends turned partners. We love socials, games nights and weekends away.',
-];
-/** The middle and the end of a bio, in the first person singular or plural. */
-const MIDDLES = [
-  (we: boolean) => `Clubs, parties and weekends away${we ? ' together' : ''}.`,
-  (we: boolean) => `${we ? 'We like' : 'I like'} to get to know people before meeting: drinks first, always.`,
-  () => 'Into live music, long dinners and the odd festival.',
-  () => 'Gym in the week, dancing at the weekend.',
-  () => 'Big on communication, boundaries and having a good time.',
-  (we: boolean) => `${we ? 'We love' : 'I love'} a spa day, a cocktail bar and a late night.`,
-  () => 'Here to meet like-minded people. No pressure, just good vibes.',
-];
-const CLOSINGS = [
-  () => 'Say hello!',
-  (we: boolean) => `Message ${we ? 'us' : 'me'}, polite messages always get a reply.`,
-  () => 'Verified members get a quicker reply.',
-  () => 'No time wasters, please.',
-  () => 'Fancy a chat? Drop a message.',
-  () => '',
-];
 
 export interface DemoMember {
   id: string;
