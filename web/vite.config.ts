@@ -42,8 +42,9 @@ export default defineConfig({
       // - 'shell': the signed-in chrome and the live connection (one file, not six: every signed-in
       //   page loads all of them at once);
       // - 'kit' and 'icons': what several pages share, the components, hooks and constants in one file.
-      //   The zod schemas of core are left to the pages that use them: evaluating them on a phone
-      //   costs time that a page showing none of them should not pay.
+      //   core's schema modules are not named here: those the shared code imports (the live
+      //   connection's events, a badge's labels) come into 'kit' with it, the rest go with the pages
+      //   that use them. Evaluating zod schemas is most of the kit's start-up on a phone.
       // Grouped, never copied into each page: a module with state (the toasts, the live
       // connection's stores) must exist once. The entry and the app group go first (priority 2), the
       // shared groups next, and the shell takes what is left of its own files.
