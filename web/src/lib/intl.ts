@@ -3,9 +3,9 @@
  * phone: one Intl.RelativeTimeFormat made when its module loaded was most of the shared chunk's
  * start-up in a profile of /dashboard (4× CPU slowdown), though no page needed it before a list came.
  */
-export function dateTimeFormat(options: Intl.DateTimeFormatOptions, locale = 'en-GB') {
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions) {
   let made: Intl.DateTimeFormat | undefined;
-  return { format: (date: Date | number) => (made ??= new Intl.DateTimeFormat(locale, options)).format(date) };
+  return { format: (date: Date | number) => (made ??= new Intl.DateTimeFormat('en-GB', options)).format(date) };
 }
 
 export function relativeTimeFormat(options: Intl.RelativeTimeFormatOptions) {
