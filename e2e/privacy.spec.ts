@@ -85,7 +85,8 @@ describe('Privacy Settings', () => {
     expect(await page.getByRole('heading', { name: messages.privacy.noBlocked }).isVisible()).toBe(true);
 
     await anonymous.click();
-    expect(await anonymous.getAttribute('aria-checked')).toBe('true');
+    // on before the server answers (the change is applied as the click's mutation starts, a task or two later)
+    await expect.poll(() => anonymous.getAttribute('aria-checked')).toBe('true');
     expect(await toastText(page)).toContain(messages.privacy.updated);
     await page.getByText(messages.privacy.active, { exact: true }).waitFor();
     await page.reload();
