@@ -29,18 +29,26 @@ export const memberPoint = sql`point((p.location_lng + 2) * cos(radians(p.locati
 /** A position, projected the same way (computed by PostgreSQL, so it agrees with the cells to the bit). */
 export const pointOf = (at: Position) => sql`point((${at.lng}::float8 + 2) * cos(radians(${at.lat}::float8)), ${at.lat}::float8)`;
 /**
+ * A member's own cell, projected the same way, read by the statement itself (an init plan: one
+ * primary-key look-up), so a list from the caller's cell needs no statement before it; null when
+ * they are placed nowhere.
+ */
+export const cellPointOf = (userId: string) =>
+  sql`(select point((c.location_lng + 2) * cos(radians(c.location_lat)), c.location_lat) from profiles c where c.user_id = ${userId})`;
+/**
  * Within `km` of a position: the circle (a member's cell `<@` it), and for the walk its centre and
  * radius in the projection (the same test, written as `<@` measures: 1e-6 of tolerance).
  */
 export interface Within {
   circle: SQL;
   radius: SQL;
-  centre: Position;
+  /** a projected point (pointOf, cellPointOf) */
+  centre: SQL;
 }
-export const withinKm = (at: Position, km: number): Within => ({
-  circle: sql`circle(${pointOf(at)}, ${km / KM_PER_DEGREE}::float8)`,
+export const withinKm = (centre: SQL, km: number): Within => ({
+  circle: sql`circle(${centre}, ${km / KM_PER_DEGREE}::float8)`,
   radius: sql`${km / KM_PER_DEGREE}::float8`,
-  centre: at,
+  centre,
 });
 
 /** Where a page of nearest first begins: after this member (in the order distance, activity desc, id desc). */
@@ -64,9 +72,9 @@ export interface NearestAfter {
  * it is; a filter that matches few reads more cells (see members.repository for the searches that
  * read their matches first instead). `within` keeps the walk inside a circle.
  */
-export function nearestWalk(opts: { here: Position; where: SQL; within?: Within; after?: NearestAfter; limit: number }): SQL {
+export function nearestWalk(opts: { here: SQL; where: SQL; within?: Within; after?: NearestAfter; limit: number }): SQL {
   const { after } = opts;
-  const distance = sql`${cellPoint} <-> ${pointOf(opts.here)}`;
+  const distance = sql`${cellPoint} <-> ${opts.here}`;
   // ordered by the output column, not the expression again: each occurrence of a value is its own
   // parameter, and a prepared statement's generic plan could not tell two copies were the same
   // distance (it then sorted every cell's members instead of streaming them in order)
@@ -74,10 +82,12 @@ export function nearestWalk(opts: { here: Position; where: SQL; within?: Within;
   // for the index: planned without the radius (a prepared statement), the planner would read every
   // cell in the circle and sort them (500 km: all of them), where the walk needs the first few
   // (behind `offset 0`, so it stays a filter over the scan and not a reason to read every cell)
+  // from nowhere (a caller placed nowhere: `here` null) nothing is walked: a one-time filter, not
+  // every cell in no order
   const cells = opts.within
-    ? sql`select * from (select x.lat, x.lng, ${distance} as d, ${cellPoint} <-> ${pointOf(opts.within.centre)} as away
-          from member_cells x order by d offset 0) x where x.away - ${opts.within.radius} <= 1e-6`
-    : sql`select x.lat, x.lng, ${distance} as d from member_cells x order by d`;
+    ? sql`select * from (select x.lat, x.lng, ${distance} as d, ${cellPoint} <-> ${opts.within.centre} as away
+          from member_cells x where ${opts.here} is not null order by d offset 0) x where x.away - ${opts.within.radius} <= 1e-6`
+    : sql`select x.lat, x.lng, ${distance} as d from member_cells x where ${opts.here} is not null order by d`;
   const resume = after
     ? sql`and (c.d > ${after.d}::float8 or (${activityKey}, p.user_id) < (${after.ak}::timestamptz, ${after.id}))`
     : sql``;

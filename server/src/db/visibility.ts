@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
-import { textArray } from './arrays';
+import { blockedIdsOf } from './blocks';
 
 /**
  * What one member may see of others (DESIGN.md §7), as SQL over a profile aliased `p`. Every list
@@ -51,11 +51,11 @@ export const pageSeenBy = (me: string, owner: SQL) =>
 export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me)}`;
 
 /**
- * `visibleTo`, with everyone on either side of a block with `me` already read (db/blocks.ts: a few
- * primary-key look-ups before the list): a list then checks blocks by id, not by two look-ups a row.
+ * `visibleTo` for a list: everyone on either side of a block with `me` is read once by the statement
+ * (an init plan of a few primary-key look-ups, db/blocks.ts) and each row checked against them by id,
+ * not by two look-ups a row.
  */
-export const visibleToExcept = (me: string, blocked: Iterable<string>) =>
-  sql`p.user_id <> ${me} and ${shownToAnyone} and p.user_id <> all(${textArray(blocked)})`;
+export const listedFor = (me: string) => sql`p.user_id <> ${me} and ${shownToAnyone} and p.user_id <> all(${blockedIdsOf(me)})`;
 
 /** Placed for others: a cell, and not hiding it. Only these have a distance, or match one. */
 export const placedForOthers = sql`p.location_lat is not null and not p.hide_location`;

@@ -4,8 +4,8 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { recordActivity } from '../activity/activity.public';
-import { blockedIdsOf } from '../../db/blocks';
-import { limitOf, nearestWalk, withinKm } from '../../db/nearest';
+import { textArray } from '../../db/arrays';
+import { cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '../../db/nearest';
 import {
   activityKey,
   hasBlocked,
@@ -14,30 +14,27 @@ import {
   placedForOthers,
   shownTo,
   shownToAnyone,
+  listedFor,
   visibleActivity,
-  visibleToExcept,
 } from '../../db/visibility';
-
-export interface Viewer {
-  position: Position | null;
-  /** their chosen interests, creator tags left out */
-  interests: string[];
-  /** everyone on either side of a block with them */
-  blocked: Set<string>;
-}
-
-/** The distance filter: members placed within `km` of `centre` (between cells). */
-export interface DistanceFilter {
-  centre: Position;
-  km: number;
-}
 
 export interface CandidateQuery {
   minAge: number;
   /** null: no upper bound (the slider at its top means "65 and over") */
   maxAge: number | null;
-  distance: DistanceFilter | null;
+  /** members placed within this many km (between cells) of `place`, else of the viewer's own cell */
+  km: number;
+  /** a town typed into the filter panel (its cell): where the distance is measured from instead */
+  place: Position | null;
+  /** interests that are not shared tastes (the creator tags): never counted as in common */
+  notShared: readonly string[];
   limit: number;
+}
+
+/** A batch of candidates, and the viewer's own cell (read by the same statement): where their distances are from. */
+export interface CandidateBatch {
+  from: Position | null;
+  rows: CandidateRow[];
 }
 
 export type CandidateRow = {
@@ -90,49 +87,43 @@ const notDecidedBy = (me: string) => sql`not exists (select 1 from likes l where
 export function discoverRepository(db: Db) {
   const run = <T>(query: SQL) => executePrepared<T>(db, query);
   return {
-    /** The member's own cell, interests (creator tags left out) and everyone on either side of a block, or null without a profile. */
-    async viewer(me: string, creatorTags: readonly string[]): Promise<Viewer | null> {
-      const [row] = await run<{ lat: number | null; lng: number | null; interests: string[]; blocked: string[] }>(
-        sql`select location_lat as lat, location_lng as lng, interests, ${blockedIdsOf(me)} as blocked
-            from profiles where user_id = ${me}`,
-      );
-      if (!row) return null;
-      const tags = new Set(creatorTags);
-      return {
-        position: row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null,
-        interests: (row.interests ?? []).filter((i) => !tags.has(i)),
-        blocked: new Set(row.blocked),
-      };
-    },
-
     /**
      * The next ranked candidates. The pool is the DISCOVER_POOL nearest members the viewer may see
      * and has not decided on, within the distance (nearest first, db/nearest.ts), or without a place
      * to measure from the most recently active; ranked by shared interests, then distance, then
      * recent activity (members who hide it rank as unknown), then verified. Never the member, anyone
      * on either side of a block, anonymous members or unfinished profiles.
+     *
+     * One statement: it reads the viewer's own cell and interests itself. Both pools are written in
+     * it, each behind a one-time filter on whether there is a place to measure from, so only one is read.
      */
-    async candidates(me: string, viewer: Viewer, q: CandidateQuery): Promise<CandidateRow[]> {
-      const eligible = [visibleToExcept(me, viewer.blocked), notDecidedBy(me), ageInRange(q.minAge, q.maxAge)];
-      const pool = q.distance
-        ? sql`select w.user_id, w.d, w.ak from (${nearestWalk({
-            here: q.distance.centre,
-            where: sql.join([...eligible, placedForOthers], sql` and `),
-            within: withinKm(q.distance.centre, q.distance.km),
-            limit: DISCOVER_POOL,
-          })}) w`
-        : sql`select p.user_id, null::float8 as d, ${activityKey} as ak from profiles p
-            where ${sql.join(eligible, sql` and `)} order by ${activityKey} desc, p.user_id desc ${limitOf(DISCOVER_POOL)}`;
+    async candidates(me: string, q: CandidateQuery): Promise<CandidateBatch> {
+      const eligible = [listedFor(me), notDecidedBy(me), ageInRange(q.minAge, q.maxAge)];
+      const centre = q.place ? pointOf(q.place) : cellPointOf(me);
+      const walked = nearestWalk({
+        here: centre,
+        where: sql.join([...eligible, placedForOthers], sql` and `),
+        within: withinKm(centre, q.km),
+        limit: DISCOVER_POOL,
+      });
       const rank = sql`shared desc, d asc nulls last, ak desc, verified desc, user_id`;
       // its best plan is the same for every viewer (a walk from their cell): planned once (db/prepared.ts)
-      return executePrepared<CandidateRow>(
+      const rows = await executePrepared<CandidateRow & { fromLat: number | null; fromLng: number | null }>(
         db,
         sql`
-        with mine as (
+        with viewer as (select c.location_lat as lat, c.location_lng as lng, c.interests from (select 1) one
+          left join profiles c on c.user_id = ${me}),
+        mine as (
           select coalesce(array_agg(i), '{}'::text[]) as interests
-          from jsonb_array_elements_text(${JSON.stringify(viewer.interests)}::jsonb) as i
+          from viewer cross join unnest(viewer.interests) as i where i <> all(${textArray(q.notShared)})
         ),
-        pool as (${pool}),
+        pool as (
+          select w.user_id, w.d, w.ak from (${walked}) w
+          union all
+          (select p.user_id, null::float8 as d, ${activityKey} as ak from profiles p
+            where ${centre} is null and ${sql.join(eligible, sql` and `)}
+            order by ${activityKey} desc, p.user_id desc ${limitOf(DISCOVER_POOL)})
+        ),
         scored as (
           select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
             p.location_lng, p.hide_location, p.avatar_url, p.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
@@ -143,16 +134,21 @@ export function discoverRepository(db: Db) {
         ranked as (
           select *, cardinality(common) as shared from scored order by ${rank} ${limitOf(q.limit)}
         )
-        select r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
+        select viewer.lat as "fromLat", viewer.lng as "fromLng", r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
           r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
           r.hide_location as "hideLocation", r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
           r.common[1:${sql.raw(String(DISCOVER_SHARED_MAX))}] as "commonInterests",
           (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
           (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
-        from ranked r
+        from viewer left join ranked r on true
         order by ${rank}`,
         { genericPlan: true },
       );
+      // the first row carries the viewer's cell; without candidates it is that alone (id null)
+      const first = rows[0];
+      const from =
+        first && first.fromLat !== null && first.fromLng !== null ? { lat: Number(first.fromLat), lng: Number(first.fromLng) } : null;
+      return { from, rows: rows.filter((r) => r.id !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row) };
     },
 
     /** Every pass of the member's forgotten (Start over): those members come back; likes stay. How many. */

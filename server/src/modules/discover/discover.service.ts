@@ -57,17 +57,17 @@ export function discoverService(deps: { repo: DiscoverRepository; onlineCount: (
   const verifiedShown = cachedFor(VERIFIED_COUNT_TTL_MS, () => repo.verifiedShownCount(), deps.now);
   return {
     async next(me: string, filters: DiscoverFilters): Promise<DiscoverResponse> {
-      const viewer = (await repo.viewer(me, CREATOR_TAGS)) ?? { position: null, interests: [], blocked: new Set<string>() };
       // a typed place moves the centre of the distance filter; without one, the member's own cell
-      const centre = filters.location ? placeCell(filters.location) : viewer.position;
-      const distance = centre ? { centre, km: filters.maxKm } : null;
-      const rows = await repo.candidates(me, viewer, {
+      const place = filters.location ? placeCell(filters.location) : null;
+      const { from, rows } = await repo.candidates(me, {
         minAge: filters.minAge,
         maxAge: filters.maxAge >= DISCOVER_AGE.max ? null : filters.maxAge,
-        distance,
+        km: filters.maxKm,
+        place,
+        notShared: CREATOR_TAGS,
         limit: DISCOVER_BATCH,
       });
-      return { items: rows.map((r) => toCard(r, viewer.position)), distanceApplied: distance !== null };
+      return { items: rows.map((r) => toCard(r, from)), distanceApplied: place !== null || from !== null };
     },
 
     /**

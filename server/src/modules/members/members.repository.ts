@@ -7,9 +7,8 @@ import type { Db } from '../../db/client';
 import { likePattern, namesPattern, trigramPattern } from '../../db/like';
 import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
-import { blockedIdsOf } from '../../db/blocks';
-import { limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
-import { activityKey, onlineExpr, placedForOthers, shownToAnyone, visibleToExcept } from '../../db/visibility';
+import { cellPointOf, limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
+import { activityKey, listedFor, onlineExpr, placedForOthers, shownToAnyone } from '../../db/visibility';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import type { MemberCursor } from './member-cursor';
 
@@ -25,6 +24,29 @@ export type MemberRow = MemberCardRow & {
   /** joined */
   c: string;
 };
+
+/**
+ * A page of members, and the caller's own cell (distances are measured from it), read by the page's
+ * statement itself: a list is one statement, with no look-up of the caller before it.
+ */
+export interface MemberPage {
+  from: Position | null;
+  rows: MemberRow[];
+}
+
+/** The caller's cell, as each page's statement selects it (`c`: their profile, left-joined). */
+type CallerColumns = { fromLat: number | null; fromLng: number | null };
+const callerColumns = sql`c.location_lat as "fromLat", c.location_lng as "fromLng"`;
+/** One row for the caller whatever follows (their cell, null for a member with no profile), then the page's rows. */
+const withCaller = (me: string) => sql`(select 1) one left join profiles c on c.user_id = ${me}`;
+
+/** The page in a statement's rows: the first carries the caller's cell; a row with no member (userId null) is that alone. */
+function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {
+  const first = rows[0];
+  const from =
+    first && first.fromLat !== null && first.fromLng !== null ? { lat: Number(first.fromLat), lng: Number(first.fromLng) } : null;
+  return { from, rows: rows.filter((r) => r.userId !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row) };
+}
 
 /** The Search filters (core memberFiltersSchema) minus paging and distance, which need the caller's cell. */
 export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: MemberSort; maxKm?: number };
@@ -95,16 +117,17 @@ const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 const unplaced = sql`not (${placedForOthers})`;
 /** After the member a cursor names, in activity order (activity desc, id desc). */
 const afterActivity = (c: { ak: string; id: string }) => sql`(${activityKey}, p.user_id) < (${c.ak}::timestamptz, ${c.id})`;
+/**
+ * Members placed within a distance: never those hiding their location, and nobody from nowhere (a
+ * centre that is null: a one-time filter, so no index is read for it).
+ */
+const inside = (within: Within) => [sql`${within.centre} is not null`, placedForOthers, sql`${memberPoint} <@ ${within.circle}`];
 
 export interface ListOptions extends MemberSearch {
-  /** the caller's cell: distances, and what `maxKm` measures from */
-  from: Position | null;
-  /** where nearest first measures from instead of `from` (a searched town's cell) */
+  /** where nearest first measures from instead of the caller's cell (a searched town's cell) */
   nearestTo?: Position | null;
   after: MemberCursor | null;
   limit: number;
-  /** everyone on either side of a block with the caller (`caller`) */
-  blocked: Set<string>;
 }
 
 export function membersRepository(db: Db) {
@@ -114,12 +137,16 @@ export function membersRepository(db: Db) {
    * The cards of the members a keyed statement chose (user_id, band, d, ak), in the page's order:
    * the member card, the Like button's state and the keys the next page starts after.
    */
-  const cardsOf = (me: string, keyed: SQL, order: SQL) =>
-    run<MemberRow>(sql`select ${memberCardColumns},
+  const cardsOf = async (me: string, keyed: SQL, order: SQL): Promise<MemberPage> =>
+    pageOf(
+      await run<MemberRow & CallerColumns>(sql`select ${callerColumns}, ${memberCardColumns},
         exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
         k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c
-      from (${keyed}) k join profiles p on p.user_id = k.user_id
-      order by ${order}`);
+      from ${withCaller(me)} left join ((${keyed}) k join profiles p on p.user_id = k.user_id) on true
+      order by ${order}`),
+    );
+  /** Two legs of one list, one after the other (the caller's cell is the same in both). */
+  const concat = (a: MemberPage, b: MemberPage): MemberPage => ({ from: a.from ?? b.from, rows: [...a.rows, ...b.rows] });
 
   const byActivity = sql`k.ak desc, k.user_id desc`;
   const byDistance = sql`k.band, k.d, k.ak desc, k.user_id desc`;
@@ -139,8 +166,14 @@ export function membersRepository(db: Db) {
    * asked, the unplaced by activity (band 1). A search with an indexed narrowing filter (online now,
    * a text) reads its matches and sorts them when they are few; otherwise, and for every other
    * search, the cells are walked outwards (db/nearest.ts).
+   *
+   * From the caller's own cell (`here` is cellPointOf), their statement finds out whether they are
+   * placed at all: null when they are placed nowhere, and there is no nearest to list by (a list
+   * within a distance is empty then).
    */
-  async function nearestPage(me: string, o: ListOptions, here: Position, where: SQL[], within: Within | null): Promise<MemberRow[]> {
+  async function nearestPage(me: string, o: ListOptions, here: SQL, where: SQL[], within: Within | null): Promise<MemberPage | null> {
+    const fromCaller = !o.nearestTo;
+    const placedNowhere = (page: MemberPage) => fromCaller && page.from === null && !within;
     const after = o.after?.sort === 'nearest' ? o.after : null;
     const text = textSearchOf(o);
     // a text or online now may match few: read them all and sort (for a name or a town only when
@@ -148,9 +181,10 @@ export function membersRepository(db: Db) {
     const narrow = text !== null || o.online;
     if (narrow && after?.band !== 1 && (o.online || !(await expectedCommon(where)))) {
       const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
+      if (sorted && placedNowhere(sorted)) return null;
       if (sorted) return sorted;
     }
-    const rows: MemberRow[] = [];
+    let page: MemberPage = { from: null, rows: [] };
     if (after?.band !== 1) {
       const walked = nearestWalk({
         here,
@@ -159,14 +193,17 @@ export function membersRepository(db: Db) {
         ...(after?.band === 0 ? { after } : {}),
         limit: o.limit,
       });
-      rows.push(...(await cardsOf(me, sql`select w.user_id, 0 as band, w.d, w.ak from (${walked}) w`, byDistance)));
+      page = await cardsOf(me, sql`select w.user_id, 0 as band, w.d, w.ak from (${walked}) w`, byDistance);
+      if (placedNowhere(page)) return null;
     }
     // the unplaced come after everyone placed, and never within a distance
-    if (rows.length < o.limit && !within) {
+    if (page.rows.length < o.limit && !within) {
       const last = after?.band === 1 ? after : null;
-      rows.push(...(await activityPage(me, [...where, unplaced], last, o.limit - rows.length, 1)));
+      const unplacedPage = await activityPage(me, [...where, unplaced], last, o.limit - page.rows.length, 1);
+      if (after?.band === 1 && placedNowhere(unplacedPage)) return null;
+      page = concat(page, unplacedPage);
     }
-    return rows;
+    return page;
   }
 
   /**
@@ -198,7 +235,8 @@ export function membersRepository(db: Db) {
    */
   async function matchesSorted(
     me: string,
-    here: Position,
+    /** a projected point (pointOf, cellPointOf) */
+    here: SQL,
     /** the privacy filter and the search's conditions (a text's too: checked again on its matches, by key) */
     where: SQL[],
     within: Within | null,
@@ -209,20 +247,20 @@ export function membersRepository(db: Db) {
     type: boolean,
     after: Extract<MemberCursor, { sort: 'nearest' }> | null,
     limit: number,
-  ): Promise<MemberRow[] | null> {
+  ): Promise<MemberPage | null> {
     const resume = !after
       ? sql`true`
       : after.band === 0
         ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
         : sql`(m.band > 1 or (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
-    const conditions = [...where, ...(within ? [placedForOthers, sql`${memberPoint} <@ ${within.circle}`] : [])];
+    const conditions = [...where, ...(within ? inside(within) : [])];
     // online now read in an index's order, so the read is the online members alone: of the types
     // asked (profiles_findable_gender_activity_idx), else of everyone (profiles_findable_activity_idx)
     const onlineOrder = type
       ? sql`order by p.gender, ${activityKey} desc, p.user_id desc`
       : sql`order by ${activityKey} desc, p.user_id desc`;
     const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
-          case when ${placedForOthers} then ${memberPoint} <-> ${pointOf(here)} end as d, ${activityKey} as ak`;
+          case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d, ${activityKey} as ak`;
     const matches = text
       ? sql`t as materialized (select * from member_text_matches(lower(${text.pattern}), ${text.fields}, ${MATCHES_SORTED_MAX + 1})),
           m as materialized (select ${keys} from t p where ${and(conditions)}),
@@ -230,50 +268,42 @@ export function membersRepository(db: Db) {
       : sql`m as materialized (select ${keys} from profiles p where ${and(conditions)}
             ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
           counted as (select count(*) as n from m)`;
-    const rows = await run<MemberRow & { matched: number | string }>(sql`
+    const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(sql`
       with ${matches},
       k as (select * from m where ${resume} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})
-      select ${memberCardColumns},
+      select ${callerColumns}, ${memberCardColumns},
         exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
         k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, counted.n as matched
-      from counted
+      from counted cross join ${withCaller(me)}
       left join (k join profiles p on p.user_id = k.user_id) on true
       order by ${byDistance}`);
     if (Number(rows[0]?.matched ?? 0) > MATCHES_SORTED_MAX) return null;
-    return rows.filter((r) => r.userId !== null).map(({ matched: _matched, ...row }) => row);
+    return pageOf(rows.map(({ matched: _matched, ...row }) => row));
   }
 
   return {
-    /**
-     * Where the member themself is placed (their cell), for distances and nearest-first, and everyone
-     * on either side of a block with them: one statement (primary-key look-ups) before every list.
-     */
-    async caller(userId: string): Promise<{ position: Position | null; blocked: Set<string> }> {
-      const [row] = await run<{ lat: number | null; lng: number | null; blocked: string[] }>(
-        sql`select p.location_lat as lat, p.location_lng as lng, ${blockedIdsOf(userId)} as blocked
-            from profiles p where p.user_id = ${userId}`,
-      );
-      const position = row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
-      return { position, blocked: new Set(row?.blocked ?? []) };
-    },
-
     /**
      * One page of members, `limit` at most, after the member `after` names. Every list is the privacy
      * filter (db/visibility.ts) and the search's conditions, read in the order of an index of
      * migration 0014 and stopped at the page.
      */
-    async list(me: string, o: ListOptions): Promise<MemberRow[]> {
-      const where = [visibleToExcept(me, o.blocked), ...searchFilters(o)];
-      let within: Within | null = null;
-      if (o.maxKm !== undefined) {
-        // within a distance between cells of the caller's; hidden locations are never near
-        if (!o.from) return [];
-        within = withinKm(o.from, o.maxKm);
-      }
-      const nearFrom = o.sort === 'nearest' ? (o.nearestTo ?? o.from) : null;
-      if (nearFrom) return nearestPage(me, o, nearFrom, where, within);
-      const all = within ? [...where, placedForOthers, sql`${memberPoint} <@ ${within.circle}`] : where;
+    async list(me: string, o: ListOptions): Promise<MemberPage> {
+      const where = [listedFor(me), ...searchFilters(o)];
+      // the caller's cell, read by each statement: where distances and `maxKm` measure from
+      const here = cellPointOf(me);
+      const within = o.maxKm !== undefined ? withinKm(here, o.maxKm) : null;
       const after = o.after;
+      if (o.sort === 'nearest') {
+        // from a searched town; else from the caller, unless an earlier page found them placed nowhere
+        // (its cursor is in activity order)
+        const page = o.nearestTo
+          ? await nearestPage(me, o, pointOf(o.nearestTo), where, within)
+          : after?.sort === 'online'
+            ? null
+            : await nearestPage(me, o, here, where, within);
+        if (page) return page;
+      }
+      const all = within ? [...where, ...inside(within)] : where;
       if (o.sort === 'newest') {
         const resume = after?.sort === 'newest' ? [sql`(p.created_at, p.user_id) < (${after.c}::timestamptz, ${after.id})`] : [];
         return cardsOf(
@@ -287,13 +317,13 @@ export function membersRepository(db: Db) {
         // the verified by activity, then the others: each leg read in activity order, stopped at the page
         const isVerified = sql`p.verified`;
         const band = after?.sort === 'verified' ? after.band : 0;
-        const rows: MemberRow[] = [];
-        if (band === 0) rows.push(...(await activityPage(me, [...all, isVerified], after?.sort === 'verified' ? after : null, o.limit, 0)));
-        if (rows.length < o.limit) {
+        let page: MemberPage = { from: null, rows: [] };
+        if (band === 0) page = await activityPage(me, [...all, isVerified], after?.sort === 'verified' ? after : null, o.limit, 0);
+        if (page.rows.length < o.limit) {
           const last = after?.sort === 'verified' && after.band === 1 ? after : null;
-          rows.push(...(await activityPage(me, [...all, sql`not ${isVerified}`], last, o.limit - rows.length, 1)));
+          page = concat(page, await activityPage(me, [...all, sql`not ${isVerified}`], last, o.limit - page.rows.length, 1));
         }
-        return rows;
+        return page;
       }
       // Online First; and nearest first for a caller placed nowhere (no distance to order by)
       const last = after && (after.sort === 'online' || (after.sort === 'nearest' && after.band === 1)) ? after : null;

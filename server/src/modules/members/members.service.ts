@@ -35,16 +35,13 @@ export function membersService(repo: MembersRepository, opts: { onlineCountTtlMs
     async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
       const after = cursor ? decodeCursor(cursor, search.sort) : null;
-      const { position: from, blocked } = await repo.caller(me);
       // a town search lists that town's members nearest its centre (all about equally far from a
       // caller elsewhere): read around the town, not outwards from the caller through everyone
       const nearestTo = search.location ? townCell(search.location) : null;
-      const rows = await repo.list(me, {
+      const { rows, from } = await repo.list(me, {
         ...search,
-        blocked,
         // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
         maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
-        from,
         nearestTo,
         after,
         limit: limit + 1,
