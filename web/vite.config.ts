@@ -42,9 +42,12 @@ export default defineConfig({
       // - 'shell': the signed-in chrome and the live connection (one file, not six: every signed-in
       //   page loads all of them at once);
       // - 'kit' and 'icons': what several pages share, the components, hooks and constants in one file.
-      //   core's schema modules are not named here: those the shared code imports (the live
-      //   connection's events, a badge's labels) come into 'kit' with it, the rest go with the pages
-      //   that use them. Evaluating zod schemas is most of the kit's start-up on a phone.
+      //   Of core, only zod-free modules: evaluating zod schemas was most of the kit's start-up on a
+      //   phone. The entry, shell and kit import constants only (core/src/constants, realtime/protocol)
+      //   and a schema when it is used (the live connection's as its socket opens, a dialog's as it
+      //   opens, the sign-in form's as the member starts on it); the pages' schemas go with the pages.
+      // - 'schemas': zod and the schemas every other one starts from, one file for whatever needs them
+      //   (zod's config, set by the entry before any schema is made, stays in the entry).
       // Grouped, never copied into each page: a module with state (the toasts, the live
       // connection's stores) must exist once. The entry and the app group go first (priority 2), the
       // shared groups next, and the shell takes what is left of its own files.
@@ -58,8 +61,14 @@ export default defineConfig({
             },
             { name: 'icons', test: /node_modules[\\/]lucide-react/, minShareCount: 2, priority: 1 },
             {
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|core[\\/]src[\\/]schemas[\\/](text|id)\.schema/,
+              minShareCount: 2,
+              priority: 1,
+            },
+            {
               name: 'kit',
-              test: /web[\\/]src[\\/](components|lib|app)[\\/]|node_modules[\\/]@radix-ui|core[\\/]src[\\/](constants|geo|realtime|time|passwords)[\\/]/,
+              test: /web[\\/]src[\\/](components|lib|app)[\\/]|node_modules[\\/]@radix-ui|core[\\/]src[\\/]((constants|geo|time|passwords)[\\/]|realtime[\\/]protocol)/,
               minShareCount: 2,
               priority: 1,
             },

@@ -1,51 +1,12 @@
 import { z } from 'zod';
 import { activitySchema } from '../schemas/activity.schema';
 import { messageDtoSchema } from '../schemas/message.schema';
+import { EVENT, PRESENCE_WATCH_MAX } from './protocol';
 
 /**
- * The realtime protocol (WebSocket at REALTIME_PATH, authenticated by the session cookie).
- * Every frame is one JSON object `{ type, payload }`. The server sends ServerEvent, the browser
- * sends ClientEvent. docs/api.md describes it for people.
+ * The realtime protocol's frames: every frame is one JSON object `{ type, payload }`. The server sends
+ * ServerEvent, the browser sends ClientEvent. The names and numbers are in protocol.ts.
  */
-export const REALTIME_PATH = '/api/v1/realtime';
-
-/** Close codes the server uses (4xxx are the app's own). */
-export const CLOSE_CODES = {
-  /** no session, or the session ended (signed out, expired): sign in again, do not retry blindly */
-  unauthenticated: 4401,
-  /** the page's Origin is not one of the site's own */
-  forbiddenOrigin: 4403,
-  /** the socket did not keep up (too much unsent data) */
-  tooSlow: 4408,
-  /** the server is restarting: reconnect with backoff */
-  goingAway: 1001,
-} as const;
-
-/** The spec's realtime defaults (§9): heartbeat every 30 s, a peer silent for 10 s more is dead. */
-export const HEARTBEAT_MS = 30_000;
-export const HEARTBEAT_TIMEOUT_MS = 10_000;
-/**
- * A member counts as online while a socket is open or when active within the last 5 minutes (the
- * issue's definition, shared with the members list); an open socket rewrites last_active_at about
- * once a minute.
- */
-export const ONLINE_WINDOW_MS = 5 * 60_000;
-/** At most this many members watched for presence per socket. */
-export const PRESENCE_WATCH_MAX = 200;
-
-export const EVENT = {
-  ready: 'ready',
-  messageCreated: 'message.created',
-  messageDeleted: 'message.deleted',
-  messageRead: 'message.read',
-  typing: 'typing',
-  presence: 'presence',
-  memberHidden: 'member.hidden',
-  activityCreated: 'activity.created',
-  activityRead: 'activity.read',
-  resync: 'resync',
-  pong: 'pong',
-} as const;
 
 const id = z.string().min(1).max(64);
 

@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { DISCOVER_AGE, DISCOVER_DEFAULTS, DISCOVER_KM, DISCOVER_LOCATION_MAX } from '../constants/discover';
 import { messages } from '../messages';
 import { memberParamsSchema } from './id.schema';
 import { distanceLabelSchema } from './member.schema';
 import { text } from './text.schema';
 
-/** The filter panel's ranges (spec §5): two independent age sliders, distance 5–500 km in steps of 5. */
-export const DISCOVER_AGE = { min: 18, max: 65 } as const;
-export const DISCOVER_KM = { min: 5, max: 500, step: 5 } as const;
-export const DISCOVER_LOCATION_MAX = 100;
-/** Spec §9: minAge 18, maxAge 65, maxDistance 50 km, empty location. */
-export const DISCOVER_DEFAULTS = { minAge: 18, maxAge: 65, maxKm: 50, location: '' } as const;
 /** Cards per GET /discover/next; the page asks for more when it has shown them all. */
 export const DISCOVER_BATCH = 10;
-/** Spec §9: the stats row refreshes every 15 s. */
-export const DISCOVER_STATS_REFRESH_MS = 15_000;
 /** A pass hides a member from Discover for this many days; then they come back (a like stands). */
 export const DISCOVER_PASS_DAYS = 30;
 /** Spec §9: at most 3 shared interests on a card. */
@@ -45,16 +38,6 @@ export const discoverFiltersSchema = z.object({
 });
 export type DiscoverFiltersInput = z.input<typeof discoverFiltersSchema>;
 export type DiscoverFilters = z.output<typeof discoverFiltersSchema>;
-
-/** The query the page sends for a set of filters (only what differs from the defaults). */
-export function discoverQuery(f: DiscoverFilters): Partial<DiscoverFilters> {
-  const query: Partial<DiscoverFilters> = {};
-  if (f.minAge !== DISCOVER_DEFAULTS.minAge) query.minAge = f.minAge;
-  if (f.maxAge !== DISCOVER_DEFAULTS.maxAge) query.maxAge = f.maxAge;
-  if (f.maxKm !== DISCOVER_DEFAULTS.maxKm) query.maxKm = f.maxKm;
-  if (f.location.trim()) query.location = f.location.trim();
-  return query;
-}
 
 /** The member a like or pass is about. */
 export const discoverTargetSchema = memberParamsSchema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGE_TYPES } from './verification.schema';
+import { BADGE_TYPES } from '../constants/badges';
 import { DISTANCE_BANDS, type DistanceLabel } from '../geo/grid';
 import { CREATOR_TYPES, kindOf, RELATIONSHIP_TYPES, type RelationshipType } from '../constants/options';
 import { text } from './text.schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGE_TYPES } from './verification.schema';
+import { BADGE_TYPES } from '../constants/badges';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
 import { text } from './text.schema';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BADGE_TYPES, type BadgeType } from '../constants/badges';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
 import { text } from './text.schema';
@@ -32,15 +33,6 @@ export const VERIFICATION_STATUS_LABELS: Record<VerificationState, string> = {
   not_started: 'Not Started',
 };
 
-/** The badges an approval earns (spec §3 Verification badge), besides the account's Verified tick. */
-export const BADGE_TYPES = ['verified_couple', 'creator', 'exclusive', 'standard'] as const;
-export type BadgeType = (typeof BADGE_TYPES)[number];
-export const BADGE_LABELS: Record<BadgeType, string> = {
-  verified_couple: 'Verified Couple',
-  creator: 'Creator',
-  exclusive: 'Exclusive',
-  standard: 'Standard',
-};
 /** Stored badge names as the API gives them: known ones only, in a stable order. */
 export const badgesOf = (stored: readonly string[] | null | undefined): BadgeType[] => BADGE_TYPES.filter((b) => stored?.includes(b));
 

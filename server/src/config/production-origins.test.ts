@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_CODES } from '@velvet/core/realtime/events';
+import { CLOSE_CODES } from '@velvet/core/realtime/protocol';
 import { client, signedInMember, type Client } from '../../test/http';
 import { cookieOf, openSocket, startTestServer, type TestSocket } from '../../test/realtime-server';
 import { loadConfig } from './env';

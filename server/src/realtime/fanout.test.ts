@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { REALTIME_PATH } from '@velvet/core/realtime/events';
+import { REALTIME_PATH } from '@velvet/core/realtime/protocol';
 import { openDatabase } from '../db/client';
 import { createPgListener } from '../db/pg-listener';
 import { createMailer } from '../mail/mailer';

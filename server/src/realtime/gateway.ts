@@ -1,16 +1,7 @@
 import type { WSContext, WSEvents } from 'hono/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import {
-  CLOSE_CODES,
-  EVENT,
-  HEARTBEAT_MS,
-  HEARTBEAT_TIMEOUT_MS,
-  ONLINE_WINDOW_MS,
-  clientEventSchema,
-  type ClientEvent,
-  type ServerEvent,
-  type ServerEventOf,
-} from '@velvet/core/realtime/events';
+import { CLOSE_CODES, EVENT, HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS, ONLINE_WINDOW_MS } from '@velvet/core/realtime/protocol';
+import { clientEventSchema, type ClientEvent, type ServerEvent, type ServerEventOf } from '@velvet/core/realtime/events';
 import type { MessageDto } from '@velvet/core/schemas/message.schema';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';

@@ -1,4 +1,5 @@
-import { EVENT, type ServerEvent, type ServerEventOf } from '@velvet/core/realtime/events';
+import { EVENT } from '@velvet/core/realtime/protocol';
+import type { ServerEvent, ServerEventOf } from '@velvet/core/realtime/events';
 import type { MessageDto } from '@velvet/core/schemas/message.schema';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';

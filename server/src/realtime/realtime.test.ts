@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import WebSocket from 'ws';
-import { CLOSE_CODES, REALTIME_PATH } from '@velvet/core/realtime/events';
+import { CLOSE_CODES, REALTIME_PATH } from '@velvet/core/realtime/protocol';
 import { signedInMember, type Client } from '../../test/http';
 import { cookieOf, httpRequest, openSocket, startTestServer, type TestSocket } from '../../test/realtime-server';
 import { profiles, userBlocks } from '../db/schema/index';

@@ -1,6 +1,6 @@
 import type { WSContext } from 'hono/ws';
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES } from '@velvet/core/realtime/events';
+import { CLOSE_CODES } from '@velvet/core/realtime/protocol';
 
 /** One open socket of a signed-in member, on this process. */
 export interface Connection {

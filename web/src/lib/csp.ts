@@ -4,7 +4,8 @@ import { setNonce } from 'get-nonce';
 // The server's Content-Security-Policy allows no eval. Zod compiles a fast path for object schemas
 // with `new Function` when it may, and probes whether it may by trying: a probe that a strict policy
 // reports as a violation even though zod catches it. Without the JIT zod never probes. This runs
-// before any schema is made: main.tsx imports this module first.
+// before any schema is made: main.tsx imports this module first, and every schema is in a chunk
+// loaded on demand after the entry has run (vite.config.ts keeps zod's config in the entry).
 z.config({ jitless: true });
 
 /**

@@ -1,13 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import {
-  CLOSE_CODES,
-  HEARTBEAT_MS,
-  HEARTBEAT_TIMEOUT_MS,
-  REALTIME_PATH,
-  serverEventSchema,
-  type ClientEvent,
-  type ServerEvent,
-} from '@velvet/core/realtime/events';
+import { bareFrame, CLOSE_CODES, HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS, REALTIME_PATH } from '@velvet/core/realtime/protocol';
+import type { ClientEvent, ServerEvent, serverEventSchema } from '@velvet/core/realtime/events';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'signed-out';
 
@@ -20,6 +13,10 @@ import { reconnectDelay } from './reconnect-delay';
  * The one WebSocket of a signed-in tab. It reconnects with backoff and jitter after any drop, tells
  * its listeners each time the server has it registered (so they fetch what they missed), detects a silent dead peer with an
  * application ping, and stops for good when the server says the session has ended.
+ *
+ * The events' schemas load with the first frame that needs them, not with the page: zod is no part of a
+ * signed-in page's start-up, and the frames every connection gets at once (ready, pong, resync) are
+ * read without them (protocol.ts). A frame that needs them waits, and every frame after it, in order.
  */
 class RealtimeConnection {
   private socket: WebSocket | null = null;
@@ -33,6 +30,9 @@ class RealtimeConnection {
   private readonly reconnectListeners = new Set<ReconnectListener>();
   private readonly statusListeners = new Set<() => void>();
   private watched: string[] = [];
+  private schema: typeof serverEventSchema | null = null;
+  private schemaLoading: Promise<void> | null = null;
+  private pending: string[] = [];
 
   getStatus = () => this.status;
 
@@ -49,6 +49,7 @@ class RealtimeConnection {
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
+    this.pending = [];
     this.everOpened = false;
     if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, 'bye');
     this.setStatus(status);
@@ -96,6 +97,52 @@ class RealtimeConnection {
     this.statusListeners.forEach((l) => l());
   }
 
+  private loadSchema() {
+    this.schemaLoading ??= import('@velvet/core/realtime/events').then(
+      ({ serverEventSchema }) => {
+        this.schema = serverEventSchema;
+        const frames = this.pending;
+        this.pending = [];
+        frames.forEach((frame) => this.receive(frame));
+      },
+      () => {
+        // the chunk did not come (offline, or a new version replaced it): the next connection asks
+        // again, and its 'ready' has the listeners fetch whatever the waiting frames said
+        this.schemaLoading = null;
+        this.pending = [];
+        this.socket?.close(4000, 'reconnect');
+      },
+    );
+  }
+
+  private receive(data: string) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const bare = this.pending.length ? null : bareFrame(parsed);
+    if (bare) return this.dispatch(bare);
+    if (!this.schema) {
+      this.pending.push(data);
+      this.loadSchema();
+      return;
+    }
+    const event = this.schema.safeParse(parsed);
+    if (event.success) this.dispatch(event.data);
+  }
+
+  private dispatch(event: ServerEvent) {
+    if (event.type === 'pong') this.clearPongTimer();
+    // 'ready': the server now sends this socket every event; whatever happened before it (while
+    // the page's first reads were under way, or the socket was down) is caught up on by the
+    // listeners, on the first connection as on every later one. A resync means the server may have
+    // dropped events: the same.
+    if (event.type === 'ready' || event.type === 'resync') this.reconnectListeners.forEach((l) => l());
+    this.listeners.forEach((l) => l(event));
+  }
+
   private connect() {
     this.clearTimers();
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
@@ -113,21 +160,7 @@ class RealtimeConnection {
     };
     socket.onmessage = (msg) => {
       if (this.socket !== socket || typeof msg.data !== 'string') return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(msg.data);
-      } catch {
-        return;
-      }
-      const event = serverEventSchema.safeParse(parsed);
-      if (!event.success) return;
-      if (event.data.type === 'pong') this.clearPongTimer();
-      // 'ready': the server now sends this socket every event; whatever happened before it (while
-      // the page's first reads were under way, or the socket was down) is caught up on by the
-      // listeners, on the first connection as on every later one. A resync means the server may have
-      // dropped events: the same.
-      if (event.data.type === 'ready' || event.data.type === 'resync') this.reconnectListeners.forEach((l) => l());
-      this.listeners.forEach((l) => l(event.data));
+      this.receive(msg.data);
     };
     socket.onclose = (ev) => {
       if (this.socket !== socket) return;

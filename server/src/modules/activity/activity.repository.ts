@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { EVENT } from '@velvet/core/realtime/events';
+import { EVENT } from '@velvet/core/realtime/protocol';
 import type { Activity, ActivityType } from '@velvet/core/schemas/activity.schema';
 import type { Db } from '../../db/client';
 import { textArray } from '../../db/arrays';

@@ -2,8 +2,8 @@ import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import { CREATOR_TAG, CREATOR_TYPES } from '@velvet/core/constants/options';
 import { messages } from '@velvet/core/messages';
 import { ageText } from '@velvet/core/schemas/profile.schema';
+import { DISCOVER_AGE } from '@velvet/core/constants/discover';
 import {
-  DISCOVER_AGE,
   DISCOVER_BATCH,
   type DiscoverCard,
   type DiscoverFilters,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@velvet/core/messages';
-import { EVENT } from '@velvet/core/realtime/events';
+import { EVENT } from '@velvet/core/realtime/protocol';
 import type {
   ConversationsResponse,
   MessageDto,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import { count, eq, sql } from 'drizzle-orm';
-import { CLOSE_CODES } from '@velvet/core/realtime/events';
+import { CLOSE_CODES } from '@velvet/core/realtime/protocol';
 import { messages as text } from '@velvet/core/messages';
 import { REPORT_DETAILS_MAX } from '@velvet/core/schemas/moderation.schema';
 import type { MediaDto } from '@velvet/core/schemas/media.schema';

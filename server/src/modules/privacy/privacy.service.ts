@@ -1,5 +1,5 @@
 import { messages } from '@velvet/core/messages';
-import { EVENT } from '@velvet/core/realtime/events';
+import { EVENT } from '@velvet/core/realtime/protocol';
 import type { BlockedMember, PrivacySettings, PrivacySettingsUpdate } from '@velvet/core/schemas/privacy.schema';
 import { AppError } from '../../middleware/errors';
 import type { RealtimeEvents } from '../../realtime/hub';

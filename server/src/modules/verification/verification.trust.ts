@@ -1,4 +1,5 @@
-import type { BadgeType, VerificationSummary, VerificationType } from '@velvet/core/schemas/verification.schema';
+import type { BadgeType } from '@velvet/core/constants/badges';
+import type { VerificationSummary, VerificationType } from '@velvet/core/schemas/verification.schema';
 
 /**
  * The trust score, 0-100 (docs/trust-score.md is its definition; this is its only computation).

@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { limits } from '@velvet/core/constants/limits';
 import { messages } from '@velvet/core/messages';
-import { blockInputSchema } from '@velvet/core/schemas/privacy.schema';
 import { Button } from '../ui/Button';
 import { TextareaField } from '../ui/Field';
+import { toast } from '../ui/toast-store';
 import { useBlockMember } from '../../lib/blocks';
 
 export interface BlockTarget {
   userId: string;
   name: string;
 }
+
+// the reason's rule is the server's own schema, loaded when the dialog opens: the dialog is part of
+// the shared kit, and zod is no part of a page's start-up
+const loadBlockInputSchema = () => import('@velvet/core/schemas/privacy.schema').then((m) => m.blockInputSchema);
 
 interface Props {
   member: BlockTarget;
@@ -30,8 +34,21 @@ export function BlockMemberDialog({ member, open, onOpenChange, onBlocked }: Pro
     onBlocked?.();
   });
 
-  function submit(e: React.FormEvent) {
+  // fetched as the dialog opens, so Block does not wait for it; a failure is told when Block is pressed
+  useEffect(() => {
+    if (open) loadBlockInputSchema().catch(() => undefined);
+  }, [open]);
+
+  async function submit(e: React.FormEvent) {
     e.preventDefault();
+    let blockInputSchema;
+    try {
+      blockInputSchema = await loadBlockInputSchema();
+    } catch {
+      // the chunk did not come (offline): the words of a block that failed
+      toast({ title: 'Error', description: messages.privacy.blockFailed, variant: 'destructive' });
+      return;
+    }
     const parsed = blockInputSchema.safeParse({ reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);

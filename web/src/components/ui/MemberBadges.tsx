@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { BADGE_LABELS, type BadgeType } from '@velvet/core/schemas/verification.schema';
+import { BADGE_LABELS, type BadgeType } from '@velvet/core/constants/badges';
 import { LabelBadge } from './Badge';
 
 /** A verification badge (Verified Couple, Creator, Exclusive, Standard): earned on a moderator's approval. */

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { signInSchema } from '@velvet/core/schemas/credentials.schema';
 import { messages } from '@velvet/core/messages';
 import { Button } from '../../components/ui/Button';
 import { Checkbox, PasswordField, TextField } from '../../components/ui/Field';
@@ -11,6 +10,12 @@ import { rememberStore } from '../../lib/remember';
 import { AuthCard } from './AuthCard';
 import { signInFailure, signInWithPassword } from './api/sign-in';
 import { usePublicConfig } from './api/config';
+
+// the form's rules load once the member starts on it, not with the page: this page is part of the
+// entry, which every page runs first, and zod is no part of a page's start-up
+const loadSignInSchema = () => import('@velvet/core/schemas/credentials.schema').then((m) => m.signInSchema);
+// a failure is told when the form is sent
+const preloadSignInSchema = () => void loadSignInSchema().catch(() => undefined);
 
 // Only some members need these: they load on demand to keep the sign-in page small.
 const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
@@ -68,6 +73,13 @@ export default function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    let signInSchema;
+    try {
+      signInSchema = await loadSignInSchema();
+    } catch {
+      toast({ title: messages.signIn.failedTitle, description: messages.signIn.network, variant: 'destructive' });
+      return;
+    }
     const text = (name: string) => {
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
@@ -145,7 +157,7 @@ export default function LoginPage() {
           {messages.signIn.confirmLinkInvalid}
         </p>
       )}
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+      <form noValidate onFocus={preloadSignInSchema} onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
         <TextField
           label="Email"
           name="email"

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { EVENT, type ServerEvent } from '@velvet/core/realtime/events';
+import { EVENT } from '@velvet/core/realtime/protocol';
+import type { ServerEvent } from '@velvet/core/realtime/events';
 import { receiveActivity, receiveActivityRead, refreshActivities } from '../../lib/activity';
 import { refreshAfterBlockChange } from '../../lib/blocks';
 import { realtime, useRealtimeStatus } from '../../lib/realtime';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { discoverQuery, type DiscoverFilters } from '@velvet/core/schemas/discover.schema';
+import { discoverQuery } from '@velvet/core/constants/discover';
+import type { DiscoverFilters } from '@velvet/core/schemas/discover.schema';
 import { api, call } from '../../../lib/api-client';
 import { discoverKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DISCOVER_STATS_REFRESH_MS } from '@velvet/core/schemas/discover.schema';
+import { DISCOVER_STATS_REFRESH_MS } from '@velvet/core/constants/discover';
 import { api, call } from '../../../lib/api-client';
 import { discoverKeys } from './keys';
 

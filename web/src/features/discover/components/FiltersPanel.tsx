@@ -1,12 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '@velvet/core/messages';
-import {
-  DISCOVER_AGE,
-  DISCOVER_DEFAULTS,
-  DISCOVER_KM,
-  DISCOVER_LOCATION_MAX,
-  type DiscoverFilters,
-} from '@velvet/core/schemas/discover.schema';
+import { DISCOVER_AGE, DISCOVER_DEFAULTS, DISCOVER_KM, DISCOVER_LOCATION_MAX } from '@velvet/core/constants/discover';
+import type { DiscoverFilters } from '@velvet/core/schemas/discover.schema';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 

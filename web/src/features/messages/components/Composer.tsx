@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SendHorizontal } from 'lucide-react';
-import { MESSAGE_MAX_LENGTH, messageContentSchema, messageLength } from '@velvet/core/schemas/message.schema';
+import { MESSAGE_MAX_LENGTH, messageLength } from '@velvet/core/constants/messaging';
+import { messageContentSchema } from '@velvet/core/schemas/message.schema';
 import { realtime } from '../../../lib/realtime';
 import { outbox } from '../outbox';
 

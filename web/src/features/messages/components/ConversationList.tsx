@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageCircle, Search, Star } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
-import { CONVERSATION_SEARCH_MAX } from '@velvet/core/schemas/message.schema';
+import { CONVERSATION_SEARCH_MAX } from '@velvet/core/constants/messaging';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadError } from '../../../components/ui/LoadError';
 import { LoadMore } from '../../../components/ui/LoadMore';
