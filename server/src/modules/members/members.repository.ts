@@ -62,7 +62,7 @@ export const MATCHES_SORTED_MAX = 1000;
  * The search conditions, each a plain column test so an index can serve it (see docs/api.md for the
  * indexes each Search tile wants). The privacy filter always comes with them.
  */
-function searchFilters(f: MemberSearch): SQL[] {
+function searchFilters(f: Partial<MemberSearch>): SQL[] {
   const where: SQL[] = [];
   // usernames and names as LIKE over the folded names (the rows ILIKE on either column would match)
   if (f.q) where.push(sql`p.names_lc like lower(${namesPattern.username(f.q)}) escape '\\'`);
@@ -126,6 +126,12 @@ const inside = (within: Within) => [sql`${within.centre} is not null`, placedFor
 export interface ListOptions extends MemberSearch {
   /** where nearest first measures from instead of the caller's cell (a searched town's cell) */
   nearestTo?: Position | null;
+  /**
+   * Online now, nearest first: more are online (of the type asked) than nearest first reads and
+   * sorts (`onlineMoreThan`), so the cells are walked at once, not after reading the cap's worth of
+   * them to find that out.
+   */
+  manyOnline?: boolean;
   after: MemberCursor | null;
   limit: number;
 }
@@ -177,9 +183,10 @@ export function membersRepository(db: Db) {
     const after = o.after?.sort === 'nearest' ? o.after : null;
     const text = textSearchOf(o);
     // a text or online now may match few: read them all and sort (for a name or a town only when
-    // PostgreSQL expects few; more than the cap, and the cells are walked)
-    const narrow = text !== null || o.online;
-    if (narrow && after?.band !== 1 && (o.online || !(await expectedCommon(where)))) {
+    // PostgreSQL expects few, for online now alone unless many are; more than the cap, and the
+    // cells are walked)
+    const sortMatches = text ? o.online || !(await expectedCommon(where)) : o.online && !o.manyOnline;
+    if (sortMatches && after?.band !== 1) {
       const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
       if (sorted && placedNowhere(sorted)) return null;
       if (sorted) return sorted;
@@ -343,6 +350,19 @@ export function membersRepository(db: Db) {
         sql`update profiles set location_lat = ${cell?.lat ?? null}, location_lng = ${cell?.lng ?? null}, location_source = ${source}
             where user_id = ${userId}`,
       );
+    },
+
+    /**
+     * Whether more than `n` members of a type (or of any) are online now as others may see it: the
+     * type's activity index's newest end, read up to n + 1 (a count a process keeps for a few seconds,
+     * members.service).
+     */
+    async onlineMoreThan(n: number, type: MemberSearch['type']): Promise<boolean> {
+      const where = [shownToAnyone, ...searchFilters({ sort: 'online', online: true, ...(type ? { type } : {}) })];
+      const [row] = await run<{ n: number | string }>(
+        sql`select count(*) as n from (select 1 from profiles p where ${and(where)} ${limitOf(n + 1)}) x`,
+      );
+      return Number(row?.n ?? 0) > n;
     },
 
     /** Members online now whom others may see as online (the live 'N online'): the activity index's newest end. */

@@ -3,7 +3,7 @@ import { messages } from '@velvet/core/messages';
 import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
 import { MAX_KM, type MemberSort, type MembersResponse } from '@velvet/core/schemas/member.schema';
-import type { MemberRow, MemberSearch, MembersRepository } from './members.repository';
+import { MATCHES_SORTED_MAX, type MemberRow, type MemberSearch, type MembersRepository } from './members.repository';
 import { decodeCursor, encodeCursor, type MemberCursor } from './member-cursor';
 import { cachedFor } from '../../lib/cached-for';
 import { toMemberCard } from './member-card';
@@ -29,8 +29,27 @@ function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): Member
 }
 
 /** The Members page: who a member may see, sorted and searched, with coarse distances only. */
-export function membersService(repo: MembersRepository, opts: { onlineCountTtlMs?: number; now?: () => number } = {}) {
-  const onlineCount = cachedFor(opts.onlineCountTtlMs ?? ONLINE_COUNT_TTL_MS, () => repo.onlineCount(), opts.now);
+export function membersService(
+  repo: MembersRepository,
+  opts: {
+    onlineCountTtlMs?: number;
+    now?: () => number;
+    /** online now, nearest first: past this many online (of the type), the cells are walked (tests set it low to walk) */
+    manyOnlineAbove?: number;
+  } = {},
+) {
+  const ttlMs = opts.onlineCountTtlMs ?? ONLINE_COUNT_TTL_MS;
+  const onlineCount = cachedFor(ttlMs, () => repo.onlineCount(), opts.now);
+  // whether many are online, of each member type: one count a process for everyone, as the online count
+  const manyOnlineOf = new Map<MemberSearch['type'], () => Promise<boolean>>();
+  const manyOnline = (type: MemberSearch['type']) => {
+    let check = manyOnlineOf.get(type);
+    if (!check) {
+      check = cachedFor(ttlMs, () => repo.onlineMoreThan(opts.manyOnlineAbove ?? MATCHES_SORTED_MAX, type), opts.now);
+      manyOnlineOf.set(type, check);
+    }
+    return check();
+  };
   return {
     async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
@@ -38,8 +57,10 @@ export function membersService(repo: MembersRepository, opts: { onlineCountTtlMs
       // a town search lists that town's members nearest its centre (all about equally far from a
       // caller elsewhere): read around the town, not outwards from the caller through everyone
       const nearestTo = search.location ? townCell(search.location) : null;
+      const walkOnline = search.online && search.sort === 'nearest' && !search.q && !search.name;
       const { rows, from } = await repo.list(me, {
         ...search,
+        ...(walkOnline ? { manyOnline: await manyOnline(search.type) } : {}),
         // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
         maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
         nearestTo,
