@@ -28,6 +28,9 @@ const cellPoint = sql`point((x.lng + 2) * cos(radians(x.lat)), x.lat)`;
 export const memberPoint = sql`point((p.location_lng + 2) * cos(radians(p.location_lat)), p.location_lat)`;
 /** A position, projected the same way (computed by PostgreSQL, so it agrees with the cells to the bit). */
 export const pointOf = (at: Position) => sql`point((${at.lng}::float8 + 2) * cos(radians(${at.lat}::float8)), ${at.lat}::float8)`;
+/** A cell as PostgreSQL returned its columns (numbers, or numeric text), or null when the member is placed nowhere. */
+export const cellOf = (lat: number | string | null | undefined, lng: number | string | null | undefined): Position | null =>
+  lat === null || lat === undefined || lng === null || lng === undefined ? null : { lat: Number(lat), lng: Number(lng) };
 /**
  * A member's own cell, projected the same way, read by the statement itself (an init plan: one
  * primary-key look-up), so a list from the caller's cell needs no statement before it; null when

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { FriendshipState } from '@velvet/core/schemas/connection.schema';
 import type { Db } from '../../db/client';
+import { cellOf } from '../../db/nearest';
 import { pageSeenBy, shownTo, visibleActivity } from '../../db/visibility';
 import { recordActivity } from '../activity/activity.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
@@ -54,8 +55,7 @@ export function connectionsRepository(db: Db) {
       const rows = await db.execute<{ lat: number | null; lng: number | null }>(
         sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
       );
-      const row = rows.rows[0];
-      return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
+      return cellOf(rows.rows[0]?.lat, rows.rows[0]?.lng);
     },
 
     /** A page of one list, newest first (keyset: after `after`), members `me` may see only. */

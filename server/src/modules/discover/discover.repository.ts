@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { recordActivity } from '../activity/activity.public';
 import { textArray } from '../../db/arrays';
-import { cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '../../db/nearest';
+import { cellOf, cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '../../db/nearest';
 import {
   activityKey,
   hasBlocked,
@@ -145,10 +145,10 @@ export function discoverRepository(db: Db) {
         { genericPlan: true },
       );
       // the first row carries the viewer's cell; without candidates it is that alone (id null)
-      const first = rows[0];
-      const from =
-        first && first.fromLat !== null && first.fromLng !== null ? { lat: Number(first.fromLat), lng: Number(first.fromLng) } : null;
-      return { from, rows: rows.filter((r) => r.id !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row) };
+      return {
+        from: cellOf(rows[0]?.fromLat, rows[0]?.fromLng),
+        rows: rows.filter((r) => r.id !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row),
+      };
     },
 
     /** Every pass of the member's forgotten (Start over): those members come back; likes stay. How many. */

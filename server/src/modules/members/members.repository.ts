@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { likePattern, namesPattern, trigramPattern } from '../../db/like';
 import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
-import { cellPointOf, limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
+import { cellOf, cellPointOf, limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
 import { activityKey, listedFor, onlineExpr, placedForOthers, shownToAnyone } from '../../db/visibility';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import type { MemberCursor } from './member-cursor';
@@ -42,10 +42,10 @@ const withCaller = (me: string) => sql`(select 1) one left join profiles c on c.
 
 /** The page in a statement's rows: the first carries the caller's cell; a row with no member (userId null) is that alone. */
 function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {
-  const first = rows[0];
-  const from =
-    first && first.fromLat !== null && first.fromLng !== null ? { lat: Number(first.fromLat), lng: Number(first.fromLng) } : null;
-  return { from, rows: rows.filter((r) => r.userId !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row) };
+  return {
+    from: cellOf(rows[0]?.fromLat, rows[0]?.fromLng),
+    rows: rows.filter((r) => r.userId !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row),
+  };
 }
 
 /** The Search filters (core memberFiltersSchema) minus paging and distance, which need the caller's cell. */

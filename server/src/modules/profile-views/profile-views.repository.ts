@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
+import { cellOf } from '../../db/nearest';
 import { recordActivity } from '../activity/activity.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 import { leavesViewTrace, noBlockBetween, shownTo } from '../../db/visibility';
@@ -40,8 +41,7 @@ export function profileViewsRepository(db: Db) {
       const rows = await db.execute<{ lat: number | null; lng: number | null }>(
         sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
       );
-      const row = rows.rows[0];
-      return row && row.lat !== null && row.lng !== null ? { lat: Number(row.lat), lng: Number(row.lng) } : null;
+      return cellOf(rows.rows[0]?.lat, rows.rows[0]?.lng);
     },
 
     /**
