@@ -98,6 +98,8 @@ interface TextSearch {
   fields: 'username' | 'names' | 'city';
   /** what the trigram index is asked (db/like.ts trigramPattern): more rows than the text's, each checked after */
   pattern: string;
+  /** the search's condition on the text (searchFilters'), whose estimate decides the read */
+  condition: SQL;
 }
 function textSearchOf(o: ListOptions): TextSearch | null {
   const [fields, text] = o.q
@@ -109,8 +111,9 @@ function textSearchOf(o: ListOptions): TextSearch | null {
         : [];
   // a text without a word of three letters gives the index nothing to narrow by: a filter, then
   if (!fields || !/[\p{L}\p{N}]{3}/u.test(text)) return null;
+  const condition = sql.join(searchFilters(fields === 'username' ? { q: text } : fields === 'names' ? { name: text } : { location: text }));
   // a username's words before the names' separator, so the index gives usernames alone, not display names
-  return { fields, pattern: fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text) };
+  return { fields, pattern: fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text), condition };
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
@@ -185,7 +188,7 @@ export function membersRepository(db: Db) {
     // a text or online now may match few: read them all and sort (for a name or a town only when
     // PostgreSQL expects few, for online now alone unless many are; more than the cap, and the
     // cells are walked)
-    const sortMatches = text ? o.online || !(await expectedCommon(where)) : o.online && !o.manyOnline;
+    const sortMatches = text ? o.online || !(await expectedCommon(text)) : o.online && !o.manyOnline;
     if (sortMatches && after?.band !== 1) {
       const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
       if (sorted && placedNowhere(sorted)) return null;
@@ -219,14 +222,16 @@ export function membersRepository(db: Db) {
    * walked at once, instead of reading the first MATCHES_SORTED_MAX matches through the trigram index
    * to find out (for a common text that index scan alone costs more than the walk). The planner's
    * estimate (EXPLAIN: planned, nothing run) comes from the columns' histograms (names_lc keeps 1 000
-   * names, migration 0019). Not asked for online now (the histogram's newest bucket is far wider than
-   * five minutes, so it guesses ten times high), or several filters together (it takes them as
-   * independent, and a creator's two tags guessed 90 of 3 000).
+   * names, migration 0019). Of the text among the members anyone may find, without the caller's
+   * blocks (they barely narrow, and planning them cost as much again); other filters with it are not
+   * asked either (the planner
+   * takes them as independent, and a creator's two tags guessed 90 of 3 000), nor online now (the
+   * histogram's newest bucket is far wider than five minutes, so it guesses ten times high).
    */
-  async function expectedCommon(where: SQL[]): Promise<boolean> {
+  async function expectedCommon(text: TextSearch): Promise<boolean> {
     const [row] = (
       await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-        sql`explain (format json) select 1 from profiles p where ${and(where)}`,
+        sql`explain (format json) select 1 from profiles p where ${shownToAnyone} and ${text.condition}`,
       )
     ).rows;
     return (row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > MATCHES_SORTED_MAX;
