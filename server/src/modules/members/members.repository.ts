@@ -273,16 +273,18 @@ export function membersRepository(db: Db) {
       : sql`order by ${activityKey} desc, p.user_id desc`;
     const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
           case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d, ${activityKey} as ak`;
+    // a text's index matches are kept once, narrowed to their keys, each marked whether it is one of
+    // the search's (`ok`): counted are the index's matches, sorted the search's
     const matches = text
-      ? sql`t as materialized (select * from member_text_matches(lower(${text.pattern}), ${text.fields}, ${MATCHES_SORTED_MAX + 1})),
-          m as materialized (select ${keys} from t p where ${and(conditions)}),
-          counted as (select count(*) as n from t)`
-      : sql`m as materialized (select ${keys} from profiles p where ${and(conditions)}
+      ? sql`m as materialized (select ${keys}, (${and(conditions)}) as ok
+            from member_text_matches(lower(${text.pattern}), ${text.fields}, ${MATCHES_SORTED_MAX + 1}) p),
+          counted as (select count(*) as n from m)`
+      : sql`m as materialized (select ${keys}, true as ok from profiles p where ${and(conditions)}
             ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
           counted as (select count(*) as n from m)`;
     const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(sql`
       with ${matches},
-      k as (select * from m where ${resume} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})
+      k as (select * from m where m.ok and ${resume} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})
       select ${callerColumns}, ${memberCardColumns},
         exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
         k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, counted.n as matched
