@@ -291,7 +291,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
   }, 240_000);
 
   it('online now, nearest first, read by walking the cells when many are online: the same members in the same order', async () => {
-    // past none online, every online search walks (as with more online than nearest first sorts)
+    // past none online, every online search walks (as when many are online)
     const walking = membersService(membersRepository(database.db), { onlineCountTtlMs: 0, manyOnlineAbove: 0 });
     const searches = SEARCHES.filter((s) => s.online && !s.q && !s.name);
     expect(searches.length).toBeGreaterThan(1);

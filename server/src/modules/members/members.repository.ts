@@ -130,9 +130,9 @@ export interface ListOptions extends MemberSearch {
   /** where nearest first measures from instead of the caller's cell (a searched town's cell) */
   nearestTo?: Position | null;
   /**
-   * Online now, nearest first: more are online (of the type asked) than nearest first reads and
-   * sorts (`onlineMoreThan`), so the cells are walked at once, not after reading the cap's worth of
-   * them to find that out.
+   * Online now, nearest first: so many are online (of the type asked: `onlineMoreThan`,
+   * members.service ONLINE_WALK_ABOVE) that walking the cells finds a page sooner than reading and
+   * sorting them all.
    */
   manyOnline?: boolean;
   after: MemberCursor | null;
@@ -186,8 +186,8 @@ export function membersRepository(db: Db) {
     const after = o.after?.sort === 'nearest' ? o.after : null;
     const text = textSearchOf(o);
     // a text or online now may match few: read them all and sort (for a name or a town only when
-    // PostgreSQL expects few, for online now alone unless many are; more than the cap, and the
-    // cells are walked)
+    // PostgreSQL expects few, for online now alone unless many are online; more than the cap, and
+    // the cells are walked)
     const sortMatches = text ? o.online || !(await expectedCommon(text)) : o.online && !o.manyOnline;
     if (sortMatches && after?.band !== 1) {
       const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
