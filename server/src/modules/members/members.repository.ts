@@ -224,9 +224,9 @@ export function membersRepository(db: Db) {
    * estimate (EXPLAIN: planned, nothing run) comes from the columns' histograms (names_lc keeps 1 000
    * names, migration 0019). Of the text among the members anyone may find, without the caller's
    * blocks (they barely narrow, and planning them cost as much again); other filters with it are not
-   * asked either (the planner
-   * takes them as independent, and a creator's two tags guessed 90 of 3 000), nor online now (the
-   * histogram's newest bucket is far wider than five minutes, so it guesses ten times high).
+   * asked either (the planner takes them as independent, and a creator's two tags guessed 90 of
+   * 3 000), nor online now (the histogram's newest bucket is far wider than five minutes, so it
+   * guesses ten times high).
    */
   async function expectedCommon(text: TextSearch): Promise<boolean> {
     const [row] = (

@@ -22,8 +22,8 @@ export const ONLINE_COUNT_TTL_MS = 5_000;
  * (each cell's online members are a range of its activity index, and a page is a few cells away);
  * up to it, the online members are read and sorted by distance. The walk's cost falls as more are
  * online around the caller and the sort's grows: at 100 000 members, with 666 couples or 671 men
- * online the walk served a third more requests a second, with 258 women or 111 TV-TS-CD the sort
- * did (bench/discovery.mjs, runs alternated).
+ * online the walk served a third to two thirds more requests a second, with 258 women or 111
+ * TV-TS-CD the sort did (bench/discovery.mjs, runs alternated).
  */
 export const ONLINE_WALK_ABOVE = 400;
 
