@@ -29,6 +29,15 @@ export default function MembersPage() {
   };
   const [q, setQ] = useState(filter.q);
   const [location, setLocation] = useState(filter.location);
+  // the sort and the checkbox show a change at once: the URL they write is applied by the router in
+  // a transition, and a controlled input would fall back until that render lands (a click on the
+  // checkbox seemed not to take on a busy phone); a URL changed elsewhere (back, a link) wins
+  const [shown, setShown] = useState({ sort: filter.sort, verified: filter.verified });
+  const [fromUrl, setFromUrl] = useState({ sort: filter.sort, verified: filter.verified });
+  if (fromUrl.sort !== filter.sort || fromUrl.verified !== filter.verified) {
+    setFromUrl({ sort: filter.sort, verified: filter.verified });
+    setShown({ sort: filter.sort, verified: filter.verified });
+  }
   const online = useOnlineCount();
   const members = useMembers(filter);
   const items = members.data?.pages.flatMap((p) => p.items) ?? [];
@@ -43,7 +52,7 @@ export default function MembersPage() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    apply({ ...filter, q, location });
+    apply({ ...filter, ...shown, q, location });
   };
 
   return (
@@ -75,13 +84,21 @@ export default function MembersPage() {
         <Select
           label="Sort"
           options={sortOptions}
-          value={filter.sort}
-          onChange={(e) => apply({ ...filter, q, location, sort: e.target.value as MemberSort })}
+          value={shown.sort}
+          onChange={(e) => {
+            const sort = e.target.value as MemberSort;
+            setShown({ ...shown, sort });
+            apply({ ...filter, ...shown, q, location, sort });
+          }}
         />
         <Checkbox
           label={messages.verification.verifiedOnly}
-          checked={filter.verified}
-          onChange={(e) => apply({ ...filter, q, location, verified: e.target.checked })}
+          checked={shown.verified}
+          onChange={(e) => {
+            const verified = e.target.checked;
+            setShown({ ...shown, verified });
+            apply({ ...filter, ...shown, q, location, verified });
+          }}
         />
         <Button type="submit" className="self-end">
           <Search aria-hidden size={16} /> Search Members
