@@ -251,6 +251,10 @@ const SEARCHES: Search[] = [
   { q: 'scarlet_o' },
   { q: 'e_ow' },
   { name: 'ruby & s' },
+  // long words, asked of the index by their trigrams that do not overlap ('mid%ght')
+  { q: 'midnight_' },
+  { name: 'cheeky_pair' },
+  { location: 'Manchester Piccadilly' },
 ];
 
 /** The viewers, one of each kind the privacy rules treat apart. */

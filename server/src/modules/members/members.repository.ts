@@ -62,12 +62,16 @@ export const MATCHES_SORTED_MAX = 1000;
  * The search conditions, each a plain column test so an index can serve it (see docs/api.md for the
  * indexes each Search tile wants). The privacy filter always comes with them.
  */
-function searchFilters(f: Partial<MemberSearch>): SQL[] {
+function searchFilters(f: Partial<MemberSearch>, { textsLate = false } = {}): SQL[] {
   const where: SQL[] = [];
+  // `textsLate`: each text a value known only when the statement runs (a sub-select), for a
+  // statement whose plan is the same whatever the text (the walk of the cells): PostgreSQL then keeps
+  // one plan for it instead of planning each text anew
+  const text = (pattern: string) => (textsLate ? sql`(select ${pattern}::text)` : sql`${pattern}`);
   // usernames and names as LIKE over the folded names (the rows ILIKE on either column would match)
-  if (f.q) where.push(sql`p.names_lc like lower(${namesPattern.username(f.q)}) escape '\\'`);
-  if (f.name) where.push(sql`p.names_lc like lower(${namesPattern.names(f.name)}) escape '\\'`);
-  if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${likePattern(f.location)} escape '\\'`);
+  if (f.q) where.push(sql`p.names_lc like lower(${text(namesPattern.username(f.q))}) escape '\\'`);
+  if (f.name) where.push(sql`p.names_lc like lower(${text(namesPattern.names(f.name))}) escape '\\'`);
+  if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${text(likePattern(f.location))} escape '\\'`);
   if (f.type) where.push(sql`p.gender = any(${textArray(MEMBER_TYPE_GENDERS[f.type])})`);
   if (f.online) where.push(onlineExpr);
   if (f.joinedDays !== undefined) where.push(sql`p.created_at > now() - make_interval(days => ${f.joinedDays})`);
@@ -91,13 +95,15 @@ function searchFilters(f: Partial<MemberSearch>): SQL[] {
 }
 
 /**
- * A text the trigram indexes can serve (a word of three letters at least): which fields, and the pattern
- * (over names_lc for usernames and names, db/like.ts; over the town for 'city').
+ * A text the trigram indexes can serve (a word of three letters at least): how they are read (over
+ * names_lc for usernames and names, db/like.ts; over the town for 'city') and the search's condition.
  */
 interface TextSearch {
-  fields: 'username' | 'names' | 'city';
-  /** what the trigram index is asked (db/like.ts trigramPattern): more rows than the text's, each checked after */
-  pattern: string;
+  /**
+   * The trigram index's read: the text's pieces (db/like.ts trigramPattern), more rows than the
+   * text's, each checked after
+   */
+  read: SQL;
   /** the search's condition on the text (searchFilters'), whose estimate decides the read */
   condition: SQL;
 }
@@ -113,10 +119,20 @@ function textSearchOf(o: ListOptions): TextSearch | null {
   if (!fields || !/[\p{L}\p{N}]{3}/u.test(text)) return null;
   const condition = sql.join(searchFilters(fields === 'username' ? { q: text } : fields === 'names' ? { name: text } : { location: text }));
   // a username's words before the names' separator, so the index gives usernames alone, not display names
-  return { fields, pattern: fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text), condition };
+  const pieces = fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text);
+  // the pattern as a value known only when the statement runs (a sub-select): the read is the same
+  // for every text (expectedCommon chose it), so PostgreSQL keeps one plan instead of planning each
+  // text anew (0.8 ms a request, more than a rare text's read)
+  const read =
+    fields === 'city'
+      ? sql`p.location_city ilike (select ${pieces}::text) escape '\\'`
+      : sql`p.names_lc like (select lower(${pieces})) escape '\\'`;
+  return { read, condition };
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
+/** Whom a list may show the caller (db/visibility.ts) and the search's conditions. */
+const listWhere = (me: string, o: Partial<MemberSearch>, opts?: { textsLate: boolean }) => [listedFor(me), ...searchFilters(o, opts)];
 const unplaced = sql`not (${placedForOthers})`;
 /** After the member a cursor names, in activity order (activity desc, id desc). */
 const afterActivity = (c: { ak: string; id: string }) => sql`(${activityKey}, p.user_id) < (${c.ak}::timestamptz, ${c.id})`;
@@ -198,7 +214,8 @@ export function membersRepository(db: Db) {
     if (after?.band !== 1) {
       const walked = nearestWalk({
         here,
-        where: and([...where, placedForOthers]),
+        // the walk's plan is the same whatever the texts
+        where: and([...listWhere(me, o, { textsLate: true }), placedForOthers]),
         ...(within ? { within } : {}),
         ...(after?.band === 0 ? { after } : {}),
         limit: o.limit,
@@ -240,8 +257,8 @@ export function membersRepository(db: Db) {
   /**
    * Nearest first by reading every match of the search and sorting them: null when there are more
    * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a text come
-   * from the trigram indexes (member_text_matches, migrations 0015 and 0019), asked for the text's
-   * words and checked against the text itself here (`where` holds it); of online now, from the
+   * from the trigram indexes (migrations 0015 and 0019), asked for pieces of the text (TextSearch
+   * `read`) and checked against the text itself here (`where` holds it); of online now, from the
    * activity index's newest end. One statement: the matches (read once), the page after the cursor,
    * how many (the index's, a few more than the text's: past the cap, the walk is the faster read).
    */
@@ -274,10 +291,13 @@ export function membersRepository(db: Db) {
     const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
           case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d, ${activityKey} as ak`;
     // a text's index matches are kept once, narrowed to their keys, each marked whether it is one of
-    // the search's (`ok`): counted are the index's matches, sorted the search's
+    // the search's (`ok`): counted are the index's matches, sorted the search's. They are planned
+    // as if all were read (a materialized CTE is planned on its own), then read up to the cap: with
+    // the cap in view, the planner would rather scan the table until it has found that many, most of
+    // the table for a text of a few per cent (online now asks for every text, common or not)
     const matches = text
-      ? sql`m as materialized (select ${keys}, (${and(conditions)}) as ok
-            from member_text_matches(lower(${text.pattern}), ${text.fields}, ${MATCHES_SORTED_MAX + 1}) p),
+      ? sql`found as materialized (select ${keys}, (${and(conditions)}) as ok from profiles p where ${text.read}),
+          m as materialized (select * from found ${limitOf(MATCHES_SORTED_MAX + 1)}),
           counted as (select count(*) as n from m)`
       : sql`m as materialized (select ${keys}, true as ok from profiles p where ${and(conditions)}
             ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
@@ -302,7 +322,7 @@ export function membersRepository(db: Db) {
      * migration 0014 and stopped at the page.
      */
     async list(me: string, o: ListOptions): Promise<MemberPage> {
-      const where = [listedFor(me), ...searchFilters(o)];
+      const where = listWhere(me, o);
       // the caller's cell, read by each statement: where distances and `maxKm` measure from
       const here = cellPointOf(me);
       const within = o.maxKm !== undefined ? withinKm(here, o.maxKm) : null;
