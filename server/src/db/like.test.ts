@@ -29,6 +29,9 @@ describe('search patterns', () => {
     expect(trigramPattern('midnight')).toBe('%mid%ght%');
     expect(trigramPattern('moonlight')).toBe('%moo%nli%ght%');
     expect(trigramPattern('zoëlleën')).toBe('%zoë%eën%');
+    // where letters meet digits is what tells handles apart: a word with digits is asked for whole
+    expect(trigramPattern('fox777')).toBe('%fox777%');
+    expect(trigramPattern('jay2024')).toBe('%jay2024%');
   });
 
   it('every text matches the pattern the index is asked for (it may match more, never less)', () => {

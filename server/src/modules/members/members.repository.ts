@@ -59,19 +59,29 @@ export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: Membe
 export const MATCHES_SORTED_MAX = 1000;
 
 /**
+ * A text's test (db/like.ts patterns): names_lc LIKE the pattern lowered by the database as the column
+ * is, or the town ILIKE it. `late`: the pattern is a value known only when the statement runs (a
+ * sub-select, worked out once a run), for a statement whose plan is the same whatever the text (the
+ * walk of the cells, the sorted read of a text's matches): PostgreSQL then keeps one plan for it
+ * instead of planning each text anew (0.8 ms a request). LIKE escapes with a backslash unless told
+ * otherwise; the late form leaves the ESCAPE clause out, which would work the pattern out again
+ * for every row.
+ */
+const likeNames = (pattern: string, late: boolean) =>
+  late ? sql`p.names_lc like (select lower(${pattern}))` : sql`p.names_lc like lower(${pattern}) escape '\\'`;
+const likeTown = (pattern: string, late: boolean) =>
+  late ? sql`p.location_city ilike (select ${pattern}::text)` : sql`p.location_city ilike ${pattern} escape '\\'`;
+
+/**
  * The search conditions, each a plain column test so an index can serve it (see docs/api.md for the
  * indexes each Search tile wants). The privacy filter always comes with them.
  */
 function searchFilters(f: Partial<MemberSearch>, { textsLate = false } = {}): SQL[] {
   const where: SQL[] = [];
-  // `textsLate`: each text a value known only when the statement runs (a sub-select), for a
-  // statement whose plan is the same whatever the text (the walk of the cells): PostgreSQL then keeps
-  // one plan for it instead of planning each text anew
-  const text = (pattern: string) => (textsLate ? sql`(select ${pattern}::text)` : sql`${pattern}`);
   // usernames and names as LIKE over the folded names (the rows ILIKE on either column would match)
-  if (f.q) where.push(sql`p.names_lc like lower(${text(namesPattern.username(f.q))}) escape '\\'`);
-  if (f.name) where.push(sql`p.names_lc like lower(${text(namesPattern.names(f.name))}) escape '\\'`);
-  if (f.location) where.push(sql`not p.hide_location and p.location_city ilike ${text(likePattern(f.location))} escape '\\'`);
+  if (f.q) where.push(likeNames(namesPattern.username(f.q), textsLate));
+  if (f.name) where.push(likeNames(namesPattern.names(f.name), textsLate));
+  if (f.location) where.push(sql`not p.hide_location and ${likeTown(likePattern(f.location), textsLate)}`);
   if (f.type) where.push(sql`p.gender = any(${textArray(MEMBER_TYPE_GENDERS[f.type])})`);
   if (f.online) where.push(onlineExpr);
   if (f.joinedDays !== undefined) where.push(sql`p.created_at > now() - make_interval(days => ${f.joinedDays})`);
@@ -120,13 +130,8 @@ function textSearchOf(o: ListOptions): TextSearch | null {
   const condition = sql.join(searchFilters(fields === 'username' ? { q: text } : fields === 'names' ? { name: text } : { location: text }));
   // a username's words before the names' separator, so the index gives usernames alone, not display names
   const pieces = fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text);
-  // the pattern as a value known only when the statement runs (a sub-select): the read is the same
-  // for every text (expectedCommon chose it), so PostgreSQL keeps one plan instead of planning each
-  // text anew (0.8 ms a request, more than a rare text's read)
-  const read =
-    fields === 'city'
-      ? sql`p.location_city ilike (select ${pieces}::text) escape '\\'`
-      : sql`p.names_lc like (select lower(${pieces})) escape '\\'`;
+  // the same plan whatever the text (expectedCommon chose the read)
+  const read = fields === 'city' ? likeTown(pieces, true) : likeNames(pieces, true);
   return { read, condition };
 }
 
@@ -201,12 +206,14 @@ export function membersRepository(db: Db) {
     const placedNowhere = (page: MemberPage) => fromCaller && page.from === null && !within;
     const after = o.after?.sort === 'nearest' ? o.after : null;
     const text = textSearchOf(o);
+    // the sorted read and the walk are planned the same whatever the texts (searchFilters textsLate)
+    const fixedPlanWhere = listWhere(me, o, { textsLate: true });
     // a text or online now may match few: read them all and sort (for a name or a town only when
     // PostgreSQL expects few, for online now alone unless many are online; more than the cap, and
     // the cells are walked)
     const sortMatches = text ? o.online || !(await expectedCommon(text)) : o.online && !o.manyOnline;
     if (sortMatches && after?.band !== 1) {
-      const sorted = await matchesSorted(me, here, where, within, text, o.online === true, o.type !== undefined, after, o.limit);
+      const sorted = await matchesSorted(me, here, fixedPlanWhere, within, text, o.online === true, o.type !== undefined, after, o.limit);
       if (sorted && placedNowhere(sorted)) return null;
       if (sorted) return sorted;
     }
@@ -214,8 +221,7 @@ export function membersRepository(db: Db) {
     if (after?.band !== 1) {
       const walked = nearestWalk({
         here,
-        // the walk's plan is the same whatever the texts
-        where: and([...listWhere(me, o, { textsLate: true }), placedForOthers]),
+        where: and([...fixedPlanWhere, placedForOthers]),
         ...(within ? { within } : {}),
         ...(after?.band === 0 ? { after } : {}),
         limit: o.limit,
