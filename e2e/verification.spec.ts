@@ -236,9 +236,10 @@ describe('after the decisions', () => {
     await card.waitFor();
     await page.getByLabel(m.verifiedOnly).check();
     await page.waitForURL(/verified=1/);
+    // the URL changes before the list does (the router renders the new search in a transition, then
+    // the filtered page loads): the count is asked until the list has been replaced
     const list = page.getByRole('list', { name: 'Members' });
-    await list.getByRole('listitem').first().waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     await list.getByRole('listitem').first().getByText('Verified', { exact: true }).waitFor();
     await page.goto(`/profile/${members.couple.id}`);
     await page.getByText('Verified Couple').waitFor();
