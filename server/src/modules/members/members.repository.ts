@@ -4,13 +4,13 @@ import { AGE_FILTER, MEMBER_TYPE_GENDERS, type MemberFilters } from '@velvet/cor
 import { CREATOR_TAG } from '@velvet/core/constants/options';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
-import { likePattern, namesPattern, trigramPattern } from '../../db/like';
 import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
 import { cellOf, cellPointOf, limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
 import { activityKey, listedFor, onlineExpr, placedForOthers, shownToAnyone } from '../../db/visibility';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import type { MemberCursor } from './member-cursor';
+import { textSearchOf, textTests, type TextSearch } from './text-search';
 
 /** A member card's row with the Like button's state and the keys its page is ordered by (as text). */
 export type MemberRow = MemberCardRow & {
@@ -59,29 +59,11 @@ export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: Membe
 export const MATCHES_SORTED_MAX = 1000;
 
 /**
- * A text's test (db/like.ts patterns): names_lc LIKE the pattern lowered by the database as the column
- * is, or the town ILIKE it. `late`: the pattern is a value known only when the statement runs (a
- * sub-select, worked out once a run), for a statement whose plan is the same whatever the text (the
- * walk of the cells, the sorted read of a text's matches): PostgreSQL then keeps one plan for it
- * instead of planning each text anew (0.8 ms a request). LIKE escapes with a backslash unless told
- * otherwise; the late form leaves the ESCAPE clause out, which would work the pattern out again
- * for every row.
- */
-const likeNames = (pattern: string, late: boolean) =>
-  late ? sql`p.names_lc like (select lower(${pattern}))` : sql`p.names_lc like lower(${pattern}) escape '\\'`;
-const likeTown = (pattern: string, late: boolean) =>
-  late ? sql`p.location_city ilike (select ${pattern}::text)` : sql`p.location_city ilike ${pattern} escape '\\'`;
-
-/**
  * The search conditions, each a plain column test so an index can serve it (see docs/api.md for the
  * indexes each Search tile wants). The privacy filter always comes with them.
  */
 function searchFilters(f: Partial<MemberSearch>, { textsLate = false } = {}): SQL[] {
-  const where: SQL[] = [];
-  // usernames and names as LIKE over the folded names (the rows ILIKE on either column would match)
-  if (f.q) where.push(likeNames(namesPattern.username(f.q), textsLate));
-  if (f.name) where.push(likeNames(namesPattern.names(f.name), textsLate));
-  if (f.location) where.push(sql`not p.hide_location and ${likeTown(likePattern(f.location), textsLate)}`);
+  const where: SQL[] = textTests(f, textsLate);
   if (f.type) where.push(sql`p.gender = any(${textArray(MEMBER_TYPE_GENDERS[f.type])})`);
   if (f.online) where.push(onlineExpr);
   if (f.joinedDays !== undefined) where.push(sql`p.created_at > now() - make_interval(days => ${f.joinedDays})`);
@@ -102,37 +84,6 @@ function searchFilters(f: Partial<MemberSearch>, { textsLate = false } = {}): SQ
   // placed by their device (Who's Near on); someone hiding their location is never placed for others
   if (f.mobile) where.push(sql`p.location_source = 'device' and ${placedForOthers}`);
   return where;
-}
-
-/**
- * A text the trigram indexes can serve (a word of three letters at least): how they are read (over
- * names_lc for usernames and names, db/like.ts; over the town for 'city') and the search's condition.
- */
-interface TextSearch {
-  /**
-   * The trigram index's read: the text's pieces (db/like.ts trigramPattern), more rows than the
-   * text's, each checked after
-   */
-  read: SQL;
-  /** the search's condition on the text (searchFilters'), whose estimate decides the read */
-  condition: SQL;
-}
-function textSearchOf(o: ListOptions): TextSearch | null {
-  const [fields, text] = o.q
-    ? (['username', o.q] as const)
-    : o.name
-      ? (['names', o.name] as const)
-      : o.location && !o.nearestTo
-        ? (['city', o.location] as const)
-        : [];
-  // a text without a word of three letters gives the index nothing to narrow by: a filter, then
-  if (!fields || !/[\p{L}\p{N}]{3}/u.test(text)) return null;
-  const condition = sql.join(searchFilters(fields === 'username' ? { q: text } : fields === 'names' ? { name: text } : { location: text }));
-  // a username's words before the names' separator, so the index gives usernames alone, not display names
-  const pieces = fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text);
-  // the same plan whatever the text (expectedCommon chose the read)
-  const read = fields === 'city' ? likeTown(pieces, true) : likeNames(pieces, true);
-  return { read, condition };
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
