@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
+import { initiatorsOf } from './support/preloads';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
 import { completeProfile, confirmedAccount, memberPages } from './support/members';
@@ -116,6 +117,12 @@ describe('Discover', () => {
     await page.getByText('Showing local users with similar interests').waitFor();
     // two shared interests; the blocked and anonymous members share as many and live nearer, yet are not shown
     await expect.poll(() => cardName(page).innerText()).toBe(name.top);
+    await expect.poll(() => matches(page).innerText()).toBe('0');
+    // the first card and the counts were asked for by the page the server sent, alongside its scripts
+    expect(await initiatorsOf(page, ['/api/v1/discover/next', '/api/v1/discover/stats'])).toEqual({
+      '/api/v1/discover/next': ['link'],
+      '/api/v1/discover/stats': ['link'],
+    });
     const card = page.getByRole('article');
     expect(await card.getByRole('list', { name: 'You both like:' }).innerText()).toMatch(/Bisexual[\s\S]*Seeking couples/);
     expect(await card.innerText()).toContain('30 years old');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocket, WebSocketRoute } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
 import { launchBrowser, toastText } from './support/browser';
+import { initiatorsOf } from './support/preloads';
 import { startServer, type RunningServer } from './support/server';
 import { memberPages } from './support/members';
 
@@ -247,6 +248,25 @@ describe('messaging in real time', () => {
     await list.getByText(text).waitFor({ timeout: 10_000 });
     await billie.page.unrouteAll({ behavior: 'ignoreErrors' });
     // back in the chat with Alex, as the journeys below expect
+    await openChat(billie.page, alex.userId);
+  });
+
+  it('asks for the inbox alongside the page’s scripts, once', async () => {
+    // the socket held back: its first 'ready' asks for the inbox again (a catch-up), which is not this
+    let connect!: () => void;
+    const held = new Promise<void>((resolve) => (connect = resolve));
+    await billie.page.routeWebSocket(/\/api\/v1\/realtime$/, async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await billie.page.goto('/messages');
+    await billie.page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(`^${alex.displayName}`) })
+      .waitFor();
+    expect(await initiatorsOf(billie.page, ['/api/v1/messages/conversations'])).toEqual({ '/api/v1/messages/conversations': ['link'] });
+    connect();
+    await billie.page.unrouteAll({ behavior: 'ignoreErrors' });
     await openChat(billie.page, alex.userId);
   });
 

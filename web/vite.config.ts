@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_NONCE_PLACEHOLDER } from '../core/src/constants/csp';
 import { routePreloads } from './scripts/route-preloads';
+import { ROUTE_DATA } from './src/app/route-data';
+import { API_BASE } from './src/lib/api-base';
 
 export default defineConfig({
   plugins: [
@@ -17,6 +19,7 @@ export default defineConfig({
         'src/app/layout/WhosNearStrip.tsx',
         'src/features/messages/RealtimeBridge.tsx',
       ],
+      data: Object.fromEntries(Object.entries(ROUTE_DATA).map(([page, reads]) => [page, reads.map((read) => `${API_BASE}${read}`)])),
     }),
   ],
   server: {

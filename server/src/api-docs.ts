@@ -18,7 +18,7 @@ export function apiDocumentation(siteName: string) {
     },
     servers: [{ url: '/api/v1' }],
     components: {
-      securitySchemes: { session: { type: 'apiKey' as const, in: 'cookie' as const, name: 'better-auth.session_token' } },
+      securitySchemes: { session: { type: 'apiKey' as const, in: 'cookie' as const, name: 'velvet.session_token' } },
     },
     security: [{ session: [] }],
   };

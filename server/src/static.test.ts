@@ -120,6 +120,7 @@ describe('the chunks of the page’s route, preloaded', () => {
       JSON.stringify([
         { path: '/login', files: ['/assets/LoginPage-1.js', '/assets/Field-2.js'] },
         { path: '/profile/:userId', files: ['/assets/ProfilePage-3.js'] },
+        { path: '/messages', files: ['/assets/MessagesPage-4.js'], data: ['/api/v1/messages/conversations'] },
       ]),
     );
     mountWebApp(routed, routedDist, { publicUrl: 'https://velvet.example' });
@@ -136,6 +137,26 @@ describe('the chunks of the page’s route, preloaded', () => {
     expect(preloads(html).every((m) => m[2] === nonce)).toBe(true);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('<script>');
+  });
+
+  const dataPreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('asks for a signed-in page’s first data alongside its chunks, only for a browser with a session cookie', async () => {
+    const page = async (cookie?: string) => (await routed.request('/messages', cookie ? { headers: { cookie } } : {})).text();
+    for (const cookie of ['velvet.session_token=abc.def', 'theme=dark; __Secure-velvet.session_token=abc.def']) {
+      const html = await page(cookie);
+      expect(dataPreloads(html), cookie).toEqual(['/api/v1/messages/conversations']);
+      expect(preloads(html).map((m) => m[1])).toEqual(['/assets/MessagesPage-4.js']);
+    }
+    // signed out: the request would answer 401 (logged in the console) before the page sends the visitor to sign in
+    for (const cookie of [undefined, 'theme=dark', 'better-auth.session_token=abc.def']) {
+      const html = await page(cookie);
+      expect(dataPreloads(html), cookie).toEqual([]);
+      expect(preloads(html).map((m) => m[1])).toEqual(['/assets/MessagesPage-4.js']);
+    }
+    expect(dataPreloads(await (await routed.request('/login', { headers: { cookie: 'velvet.session_token=abc.def' } })).text())).toEqual(
+      [],
+    );
   });
 
   it('matches a route’s parameters, and gives a path no route names the plain page', async () => {

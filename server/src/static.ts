@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { hasSessionCookie } from './auth/session-cookie';
 import { compressText } from './middleware/compress';
 import { contentSecurityPolicy, CSP_NONCE_PLACEHOLDER, newNonce, webSocketOrigin } from './middleware/csp';
 
@@ -39,7 +40,7 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
     const nonce = newNonce();
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', contentSecurityPolicy({ styles: [`'nonce-${nonce}'`], connect }));
-    return c.html(pageFor(c.req.path).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    return c.html(pageFor(c.req.path, hasSessionCookie(c.req.raw.headers)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   });
   return true;
 }
@@ -47,26 +48,33 @@ export function mountWebApp(app: Hono<any>, distDir: string, { publicUrl }: { pu
 interface RoutePreload {
   path: string;
   files: string[];
+  data?: string[];
 }
 
 /**
  * The page for a path, with `<link rel="modulepreload">` for the chunks that path's route loads on
- * demand (dist/.vite/route-preloads.json, written by the build: web/scripts/route-preloads.ts). The
- * browser then fetches them while the entry downloads, instead of after it has run. Paths match as
- * the router's do (`/profile/:userId`); a path no route names gets the plain page.
+ * demand, and for a browser with a session cookie `<link rel="preload" as="fetch">` for the API
+ * requests the page makes first (dist/.vite/route-preloads.json, written by the build:
+ * web/scripts/route-preloads.ts). The browser then fetches them while the entry downloads, instead of
+ * after it has run. Without a session cookie the data is not asked for: it would answer 401 (logged
+ * in the console) to a visitor the page sends to sign in. Paths match as the router's do
+ * (`/profile/:userId`); a path no route names gets the plain page.
  */
-function routePreloader(distDir: string, indexHtml: string): (requestPath: string) => string {
+function routePreloader(distDir: string, indexHtml: string): (requestPath: string, session: boolean) => string {
   const file = path.join(distDir, '.vite', 'route-preloads.json');
   if (!existsSync(file)) return () => indexHtml;
+  const withLinks = (links: string[]) => indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => {
-    const links = r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`).join('\n    ');
-    return { segments: r.path.split('/').filter(Boolean), html: indexHtml.replace('</head>', `  ${links}\n  </head>`) };
+    const chunks = r.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`);
+    const data = (r.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`);
+    return { segments: r.path.split('/').filter(Boolean), html: withLinks(chunks), signedInHtml: withLinks([...data, ...chunks]) };
   });
-  return (requestPath) => {
+  return (requestPath, session) => {
     const segments = requestPath.split('/').filter(Boolean);
     const route = routes.find(
       (r) => r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
     );
-    return route?.html ?? indexHtml;
+    if (!route) return indexHtml;
+    return session ? route.signedInHtml : route.html;
   };
 }

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** One route of the app and the chunks its first load needs beyond the entry (dist/.vite/route-preloads.json). */
+/**
+ * One route of the app (dist/.vite/route-preloads.json): the chunks its first load needs beyond the
+ * entry, and the API requests a signed-in page makes first (src/app/route-data.ts), as URLs.
+ */
 export interface RoutePreload {
   path: string;
   files: string[];
+  data?: string[];
 }
 
 /**
@@ -18,7 +22,16 @@ export interface RoutePreload {
  * The routes are read from the router's own lines (`{ path: '/x', ...page(() => import('…'), 'member') }`):
  * the build fails when that misses one, so a rewritten router cannot silently drop the preloads.
  */
-export function routePreloads({ router, signedInShell }: { router: string; signedInShell: string[] }): Plugin {
+export function routePreloads({
+  router,
+  signedInShell,
+  data,
+}: {
+  router: string;
+  signedInShell: string[];
+  /** by route path: the URLs of the API requests the page makes first (src/app/route-data.ts) */
+  data: Record<string, string[]>;
+}): Plugin {
   let root = '';
   return {
     name: 'velvet-route-preloads',
@@ -66,9 +79,12 @@ export function routePreloads({ router, signedInShell }: { router: string; signe
       };
       const shell = signedInShell.flatMap((m) => closureOf(path.resolve(root, m)));
 
+      const unknown = Object.keys(data).filter((p) => !routes.some((r) => r.routePath === p && r.signedIn));
+      if (unknown.length > 0) this.error(`route-preloads: data for ${unknown.join(', ')}, which the router has no signed-in page for`);
       const preloads: RoutePreload[] = routes.map((r) => ({
         path: r.routePath,
         files: [...new Set([...closureOf(r.module), ...(r.signedIn ? shell : [])])].map((f) => `/${f}`),
+        ...(data[r.routePath] ? { data: data[r.routePath] } : {}),
       }));
       this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: JSON.stringify(preloads, null, 1) });
     },

@@ -9,6 +9,7 @@ import { actionMail } from '../mail/templates';
 import { messages } from '@velvet/core/messages';
 import { inputRules } from './input-rules.plugin';
 import { forgetResetLinks, resetLinks } from './reset-links.plugin';
+import { SESSION_COOKIE_PREFIX } from './session-cookie';
 import { sessionTokens } from './session-tokens.plugin';
 import { signInThrottle } from './sign-in-throttle.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
@@ -139,7 +140,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       // a session and its user in one statement on every request (the relations in db/schema/auth.ts)
       database: { joins: true },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      cookiePrefix: 'velvet',
+      cookiePrefix: SESSION_COOKIE_PREFIX,
       // better-auth switches origin/callbackURL/CSRF checks off under NODE_ENV=test: keep production behaviour
       disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),

@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { ApiErrorBody } from '@velvet/core/schemas/api.schema';
 import { messages } from '@velvet/core/messages';
+import { API_BASE } from './api-base';
 import type { paths } from './api-schema.gen';
 
 /** An error the server (or the network) gave, with the words to show the member. */
@@ -60,7 +61,7 @@ async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } 
  * `npm run api:types` from the server's routes): paths, parameters, bodies and answers.
  */
 export const api = createClient<paths>({
-  baseUrl: `${globalThis.location?.origin ?? 'http://localhost'}/api/v1`,
+  baseUrl: `${globalThis.location?.origin ?? 'http://localhost'}${API_BASE}`,
   credentials: 'same-origin',
   // through the global each time (not captured once), so a test's stubbed fetch is the one called
   fetch: (request) => globalThis.fetch(request),
