@@ -307,6 +307,19 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
       }
   }, 240_000);
 
+  it('a username, name or town, nearest first, read by walking the cells when PostgreSQL expects many: the same members in the same order', async () => {
+    // every text expected to match more than none: each is walked (as a common one is)
+    const walking = membersService(membersRepository(database.db, { commonTextAbove: 0 }), { onlineCountTtlMs: 0 });
+    const searches = SEARCHES.filter((s) => (s.q || s.name || s.location) && !s.online);
+    expect(searches.length).toBeGreaterThan(3);
+    for (const [kind, viewer] of Object.entries(who))
+      for (const search of searches) {
+        const expected = await reference(viewer, search);
+        const got = await served(viewer, search, 9, walking);
+        expect(got, `${kind} ${JSON.stringify(search)}`).toEqual(expected);
+      }
+  }, 240_000);
+
   it('newest, online and verified first, with filters, for every kind of viewer, paged to the end', async () => {
     const searches = SEARCHES.filter((s) => !s.q && !s.name).slice(0, 10);
     for (const sort of ['newest', 'online', 'verified'] as const)

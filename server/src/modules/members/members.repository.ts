@@ -111,7 +111,14 @@ export interface ListOptions extends MemberSearch {
   limit: number;
 }
 
-export function membersRepository(db: Db) {
+export function membersRepository(
+  db: Db,
+  opts: {
+    /** texts PostgreSQL expects to match more than this many are walked (tests set it to 0 to walk every text) */
+    commonTextAbove?: number;
+  } = {},
+) {
+  const commonTextAbove = opts.commonTextAbove ?? MATCHES_SORTED_MAX;
   const run = <T>(query: SQL) => executePrepared<T>(db, query);
 
   /**
@@ -208,7 +215,7 @@ export function membersRepository(db: Db) {
         sql`explain (format json) select 1 from profiles p where ${shownToAnyone} and ${text.condition}`,
       )
     ).rows;
-    return (row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > MATCHES_SORTED_MAX;
+    return (row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > commonTextAbove;
   }
 
   /**
