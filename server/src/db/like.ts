@@ -23,21 +23,22 @@ export const namesPattern = {
  *   a word of one or two letters, which has no trigram but its padded ones: that word keeps the
  *   separator on its side (' ki' of 'velvet_ki': 590 rows to check instead of the 8 290 that hold
  *   'velvet', at 100 000 members) and the longer word next to it is a piece of its own.
- * - a word of six letters or more (letters alone) is asked for as trigrams that do not overlap,
- *   from its first letters to its last ('vel', 'vet' of 'velvet'): the overlapping ones ('elv',
- *   'lve') rarely leave out a row the others let in, and each costs as many reads. A word with
- *   digits is asked for whole: where letters meet digits ('ox7' of 'fox777') is what tells one
- *   handle from the many with the same word or number (at 1 000 000 members, 'fox%777' let in 301
- *   rows where 'fox777' let in 87).
- * At 100 000 members, 'velvet_ki' reads a third of the index entries it read as one piece, for the
- * same 590 rows.
+ * - the trigrams of one word go together (a name with 'amb' mostly goes on 'ber'), where two words
+ *   narrow each other: a word of letters is asked for by its first trigram when the text has other
+ *   words ('amb%dov' for 'amber_dove': the same 642 rows at 100 000 members, half the index's
+ *   reads of 'amber%dove'); a text of one word of six letters or more by its first and last
+ *   trigrams, which do not overlap ('vel%vet' of 'velvet'), a shorter one by its first.
+ * - a word with digits is asked for whole: where letters meet digits ('ox7' of 'fox777') is what
+ *   tells one handle from the many with the same word or number (at 1 000 000 members, 'fox%777'
+ *   let in 301 rows where 'fox777' let in 87).
  */
 export function trigramPattern(q: string): string {
   // words at the even places, the separators between them at the odd ones
   const parts = q.split(/([^\p{L}\p{N}]+)/u);
   const short = (word: string | undefined) => word !== undefined && word.length > 0 && [...word].length < 3;
+  const alone = parts.filter((part, i) => i % 2 === 0 && part.length > 0).length === 1;
   const pattern = parts.map((part, i) => {
-    if (i % 2 === 0) return wordPieces(part);
+    if (i % 2 === 0) return wordPieces(part, alone);
     const [before, after] = [parts[i - 1], parts[i + 1]];
     if (!before || !after) return '%';
     const sep = escapeLike(part);
@@ -49,13 +50,13 @@ export function trigramPattern(q: string): string {
   return `%${pattern.join('')}%`.replace(/%%+/g, '%');
 }
 
-/** A word of letters as its non-overlapping trigrams, first to last, anything between ('velvet' → 'vel%vet'). */
-function wordPieces(word: string): string {
+/**
+ * A word of letters as its first trigram, and when it is the text's only word and has six letters or
+ * more, its last too ('velvet' → 'vel%vet'); any other word as it is.
+ */
+function wordPieces(word: string, alone: boolean): string {
   const letters = [...word];
-  if (letters.length < 6 || !/^\p{L}+$/u.test(word)) return escapeLike(word);
-  const last = letters.length - 3;
-  const starts: number[] = [];
-  for (let s = 0; s + 3 <= last; s += 3) starts.push(s);
-  starts.push(last);
-  return starts.map((s) => escapeLike(letters.slice(s, s + 3).join(''))).join('%');
+  if (letters.length < 3 || !/^\p{L}+$/u.test(word)) return escapeLike(word);
+  const first = escapeLike(letters.slice(0, 3).join(''));
+  return alone && letters.length >= 6 ? `${first}%${escapeLike(letters.slice(-3).join(''))}` : first;
 }
