@@ -66,6 +66,17 @@ async function openChat(page: Page, otherId: string) {
   await ready;
 }
 
+/** Holds the page's realtime socket back: it reaches the server when the function returned is called. */
+async function holdSocket(page: Page): Promise<() => void> {
+  let connect!: () => void;
+  const held = new Promise<void>((resolve) => (connect = resolve));
+  await page.routeWebSocket(/\/api\/v1\/realtime$/, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  return connect;
+}
+
 async function threadContents(page: Page, otherId: string): Promise<string[]> {
   const res = await page.request.get(`/api/v1/messages/conversations/${otherId}/messages?limit=100`);
   expect(res.ok()).toBe(true);
@@ -230,12 +241,7 @@ describe('messaging in real time', () => {
   });
 
   it('shows a message sent before the inbox socket opened, without a reload', async () => {
-    let connect!: () => void;
-    const opened = new Promise<void>((resolve) => (connect = resolve));
-    await billie.page.routeWebSocket(/\/api\/v1\/realtime$/, async (ws) => {
-      await opened;
-      ws.connectToServer();
-    });
+    const connect = await holdSocket(billie.page);
     await billie.page.goto('/messages');
     const list = billie.page.getByRole('list', { name: 'Conversations' });
     await list.getByRole('link', { name: new RegExp(`^${alex.displayName}`) }).waitFor();
@@ -253,12 +259,7 @@ describe('messaging in real time', () => {
 
   it('asks for the inbox alongside the page’s scripts, once', async () => {
     // the socket held back: its first 'ready' asks for the inbox again (a catch-up), which is not this
-    let connect!: () => void;
-    const held = new Promise<void>((resolve) => (connect = resolve));
-    await billie.page.routeWebSocket(/\/api\/v1\/realtime$/, async (ws) => {
-      await held;
-      ws.connectToServer();
-    });
+    const connect = await holdSocket(billie.page);
     await billie.page.goto('/messages');
     await billie.page
       .getByRole('list', { name: 'Conversations' })
