@@ -169,8 +169,9 @@ export function membersRepository(
     // a text or online now may match few: read them all and sort (for a name or a town only when
     // PostgreSQL expects few, for online now alone unless many are online; more than the cap, and
     // the cells are walked)
-    const sortMatches = text ? o.online || !(await expectedCommon(text)) : o.online && !o.manyOnline;
-    if (sortMatches && after?.band !== 1) {
+    // (a page of the unplaced, after everyone placed, reads neither: no estimate asked for it)
+    const sortMatches = after?.band !== 1 && (text ? o.online || !(await expectedCommon(text)) : o.online === true && !o.manyOnline);
+    if (sortMatches) {
       const sorted = await matchesSorted(me, here, fixedPlanWhere, within, text, o.online === true, o.type !== undefined, after, o.limit);
       if (sorted && placedNowhere(sorted)) return null;
       if (sorted) return sorted;
