@@ -3,6 +3,7 @@ import { openAPIRouteHandler } from 'hono-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import { validationErrorResponse } from './middleware/openapi';
 import type { AppEnv } from './middleware/session';
+import { SESSION_COOKIE_PREFIX } from './auth/session-cookie';
 
 /** The API's own description: every /api/v1 route, generated from the schemas its routes validate with. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -18,7 +19,7 @@ export function apiDocumentation(siteName: string) {
     },
     servers: [{ url: '/api/v1' }],
     components: {
-      securitySchemes: { session: { type: 'apiKey' as const, in: 'cookie' as const, name: 'velvet.session_token' } },
+      securitySchemes: { session: { type: 'apiKey' as const, in: 'cookie' as const, name: `${SESSION_COOKIE_PREFIX}.session_token` } },
     },
     security: [{ session: [] }],
   };

@@ -1,6 +1,7 @@
 import { messages } from '@velvet/core/messages';
 import { ApiError, errorFrom } from './api-client';
 import type { paths } from './api-schema.gen';
+import { API_BASE } from './api-base';
 
 /** The API routes that take a POST answering 201 with JSON, and that JSON. */
 type Created<P extends keyof paths> = paths[P] extends {
@@ -40,7 +41,7 @@ export function uploadWithProgress<P extends UploadPath>(
     const onAbort = () => xhr.abort();
     const settle = () => signal?.removeEventListener('abort', onAbort);
     signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.open('POST', `/api/v1${path}`);
+    xhr.open('POST', `${API_BASE}${path}`);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '@velvet/core/schemas/account-data.schema';
 import { api, authApi, call } from '../../../lib/api-client';
+import { API_BASE } from '../../../lib/api-base';
 
 /** POST /api/v1/account/delete: the account and everything in it, for good. */
 export const deleteAccount = (body: DeleteAccountInput) => call(api.POST('/account/delete', { body }));
@@ -17,4 +18,4 @@ export const signInAgainToDelete = (providerId: string) =>
   });
 
 /** Where the browser downloads the member's data (a zip, streamed by the server). */
-export const EXPORT_URL = '/api/v1/account/export';
+export const EXPORT_URL = `${API_BASE}/account/export`;
