@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,7 +7,27 @@ import { routePreloads } from './scripts/route-preloads';
 import { ROUTE_DATA } from './src/app/route-data';
 import { API_BASE } from './src/lib/api-base';
 
-export default defineConfig({
+/**
+ * React Router's package exports point at its development build for every condition, production
+ * included (remix-run/react-router#12532, #14102): dev warnings on and their checks run on every
+ * navigation. A build takes its production files, which the package ships beside them.
+ */
+const reactRouterProduction = (command: 'build' | 'serve') =>
+  command === 'build'
+    ? [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+        },
+        {
+          find: /^react-router\/dom$/,
+          replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')),
+        },
+      ]
+    : [];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: reactRouterProduction(command) },
   plugins: [
     react(),
     tailwindcss(),
@@ -80,4 +101,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
