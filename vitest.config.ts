@@ -16,6 +16,10 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          // A worker's files share its modules: each file builds its own app on its own database, so
+          // nothing a test reads lives in a module, and importing the server afresh for every file
+          // was two fifths of the project's time (147 of 370 s on a slow day)
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { NODE_ENV: 'test' },

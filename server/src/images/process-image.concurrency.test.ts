@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import realSharp from 'sharp';
-import { IMAGE_DECODES_AT_ONCE, processImage } from './process-image';
 
 /** Every sharp pipeline the code under test runs, counted while its pixels are decoded and encoded. */
 const pipelines = vi.hoisted(() => ({ running: 0, peak: 0 }));
@@ -25,6 +24,13 @@ const bigPng = (side: number) =>
   realSharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
+
+/**
+ * The code under test, imported afresh: the server's test files share their workers' modules
+ * (vitest.config.ts), so an earlier file may have imported it with the real sharp.
+ */
+vi.resetModules();
+const { IMAGE_DECODES_AT_ONCE, processImage } = await import('./process-image');
 
 describe('image decoding under load', () => {
   it(`decodes at most ${IMAGE_DECODES_AT_ONCE} images at once however many uploads arrive together; the rest wait their turn`, async () => {
