@@ -36,12 +36,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Spawns the real server (from its TypeScript, through tsx) on a free port, without waiting for it. */
+/** Spawns the real server (bundled as `npm start` runs it: support/global-setup.ts) on a free port, without waiting for it. */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverMain')], {
     cwd: root,
     env: {
       ...process.env,
