@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/src/db/client';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,8 +14,6 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 /** Creates and migrates one embedded database for the run: copying it is faster than migrating a new one per server. */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'velvet-e2e-template-'));
@@ -26,7 +23,6 @@ export default async function setup(project: TestProject) {
   project.provide('migratedDataDir', path.join(dir, 'db'));
   // every journey's server is the one `npm start` runs, and starts from plain JavaScript: 2.5 s to
   // its first answer instead of 4.5 s through tsx on a slow day
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-  project.provide('serverMain', path.join(root, 'server/dist/main.mjs'));
+  project.provide('serverMain', await buildServer());
   return () => rm(dir, { recursive: true, force: true });
 }
