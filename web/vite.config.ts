@@ -14,16 +14,10 @@ import { API_BASE } from './src/lib/api-base';
  */
 const reactRouterProduction = (command: 'build' | 'serve') =>
   command === 'build'
-    ? [
-        {
-          find: /^react-router$/,
-          replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
-        },
-        {
-          find: /^react-router\/dom$/,
-          replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')),
-        },
-      ]
+    ? ['react-router', 'react-router/dom'].map((name) => ({
+        find: new RegExp(`^${name}$`),
+        replacement: fileURLToPath(import.meta.resolve(name).replace('/development/', '/production/')),
+      }))
     : [];
 
 export default defineConfig(({ command }) => ({
