@@ -1,31 +1,90 @@
 // npm test: the whole suite. Lint, typecheck, unit + integration on PGlite, the integration suite
-// again on PostgreSQL when TEST_DATABASE_URL is set, then browser journeys in Chromium.
-import { spawnSync } from 'node:child_process';
+// again on PostgreSQL when TEST_DATABASE_URL is set, the bundle's size, then browser journeys in
+// Chromium. `npm test -- lint unit` runs the steps whose names start so.
+import { spawn } from 'node:child_process';
 
-const steps = [
-  // video uploads (server tests, browser journeys) need ffmpeg: Debian's package, installed when missing
-  ['ffmpeg', 'node', ['scripts/ensure-ffmpeg.mjs']],
-  ['lint', 'npm', ['run', 'lint', '--silent']],
-  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  [
-    'unit + integration (PGlite)',
-    'npx',
-    ['vitest', 'run', '--project', 'core', '--project', 'web', '--project', 'server'],
-    { TEST_DATABASE_URL: '' },
-  ],
+/** One step: its commands run one after the other, each with the step's environment. */
+const step = (name, commands, env = {}) => ({ name, commands, env });
+const npm = (...args) => ['npm', args];
+const node = (...args) => ['node', args];
+
+const journeysCommands = [
+  node('scripts/ensure-chromium.mjs'),
+  node('scripts/ensure-nginx.mjs'),
+  ['npx', ['vitest', 'run', '--project', 'e2e']],
 ];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push(['integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {}]);
-}
-steps.push(['bundle size (size-limit)', 'npm', ['run', 'size', '--silent']]);
-steps.push(['browser journeys (Chromium)', 'npm', ['run', 'test:e2e', '--silent']]);
+
+/**
+ * The suite in stages: a stage's steps run side by side (each of lint and typecheck keeps one core
+ * busy for a minute or more; installing the tools from Debian's packages is mostly waiting), the
+ * stages one after another.
+ */
+const stages = [
+  [
+    // video uploads (server tests, browser journeys) need ffmpeg; the journeys Chromium and nginx:
+    // Debian's packages, installed when missing (one after another: apt-get takes a lock)
+    step('tools (ffmpeg, Chromium, nginx)', [
+      node('scripts/ensure-ffmpeg.mjs'),
+      node('scripts/ensure-chromium.mjs'),
+      node('scripts/ensure-nginx.mjs'),
+    ]),
+    step('lint', [npm('run', 'lint', '--silent')]),
+    step('typecheck', [npm('run', 'typecheck', '--silent')]),
+  ],
+  [
+    step('unit + integration (PGlite)', [['npx', ['vitest', 'run', '--project', 'core', '--project', 'web', '--project', 'server']]], {
+      TEST_DATABASE_URL: '',
+    }),
+  ],
+  ...(process.env.TEST_DATABASE_URL ? [[step('integration (PostgreSQL)', [['npx', ['vitest', 'run', '--project', 'server']]])]] : []),
+  // builds the web app, which the journeys then serve
+  [step('bundle size (size-limit)', [npm('run', 'size', '--silent')])],
+  [step('browser journeys (Chromium)', journeysCommands)],
+];
 
 const only = process.argv.slice(2);
-for (const [name, cmd, args, env] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`${result.status === 0 ? '✔' : '✖'} ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const wanted = (s) => !only.length || only.some((o) => s.name.startsWith(o));
+const chosen = stages.map((stage) => stage.filter(wanted)).filter((stage) => stage.length > 0);
+// the journeys alone build the web app first (the size step builds it when it runs)
+if (!chosen.flat().some((s) => s.name.startsWith('bundle'))) {
+  const journeys = chosen.flat().find((s) => s.name.startsWith('browser'));
+  journeys?.commands.splice(2, 0, npm('run', 'build', '--silent'));
+}
+
+/** Runs a step's commands in turn; its output goes straight through, or is kept for one block when others run beside it. */
+function runStep(s, { buffered }) {
+  return new Promise((resolve) => {
+    let output = '';
+    const started = Date.now();
+    const next = (i) => {
+      if (i === s.commands.length) return resolve({ status: 0, output, seconds: Math.round((Date.now() - started) / 1000) });
+      const [cmd, args] = s.commands[i];
+      const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...s.env } });
+      if (buffered) {
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+      }
+      child.on('close', (code, signal) => {
+        if (code !== 0) resolve({ status: code ?? (signal ? 1 : 0), output, seconds: Math.round((Date.now() - started) / 1000) });
+        else next(i + 1);
+      });
+    };
+    next(0);
+  });
+}
+
+for (const stage of chosen) {
+  const buffered = stage.length > 1;
+  if (buffered) console.log(`\n▶ ${stage.map((s) => s.name).join(' | ')} (side by side)`);
+  const results = await Promise.all(
+    stage.map(async (s) => {
+      if (!buffered) console.log(`\n▶ ${s.name}`);
+      const result = await runStep(s, { buffered });
+      if (buffered) process.stdout.write(`\n── ${s.name}\n${result.output}`);
+      console.log(`${result.status === 0 ? '✔' : '✖'} ${s.name} (${result.seconds} s)`);
+      return result;
+    }),
+  );
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status);
 }
