@@ -7,7 +7,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { Logger } from './logger';
-import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
+import { CLIENT_IP_HEADER, createAuth, type PasswordHashing } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
 import { clientIp } from './middleware/client-ip';
 import { compressText } from './middleware/compress';
@@ -81,6 +81,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   log: Logger;
+  /** better-auth's scrypt unless given: the server's tests give one of a lower work factor (test/test-password.ts) */
+  passwordHashing?: PasswordHashing;
 }
 
 const tooLarge = () => {
@@ -89,8 +91,8 @@ const tooLarge = () => {
 
 /** Builds the whole HTTP app from its modules; tests drive it without a port. */
 export function createApp(deps: AppDeps) {
-  const { config, database, mailer, storage, log } = deps;
-  const auth = createAuth({ config, db: database.db, mailer });
+  const { config, database, mailer, storage, log, passwordHashing } = deps;
+  const auth = createAuth({ config, db: database.db, mailer, ...(passwordHashing ? { passwordHashing } : {}) });
   const sessions = createSessionCache({ auth, database, log });
   const quota = quotaCounter(database);
   const profileViews = profileViewsService(profileViewsRepository(database.db));

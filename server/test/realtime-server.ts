@@ -15,6 +15,7 @@ import { createLogger } from '../src/logger';
 import { createApp } from '../src/app';
 import { openTestDatabase, type TestApp } from './test-app';
 import { ORIGIN, type Client } from './http';
+import { testPasswordHashing } from './test-password';
 
 /** The app on a real port, as main.ts serves it (HTTP + WebSocket upgrade). */
 export async function startTestServer(env: Record<string, string> = {}) {
@@ -23,7 +24,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const { database, drop } = await openTestDatabase();
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  const built = createApp({ config, database, mailer, storage, log: createLogger('silent') });
+  const built = createApp({ config, database, mailer, storage, log: createLogger('silent'), passwordHashing: testPasswordHashing });
   const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1', websocket: built.websocket }) as Server;
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

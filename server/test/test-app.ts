@@ -12,6 +12,7 @@ import { createLocalStorage } from '../src/storage/local-storage';
 import { createLogger } from '../src/logger';
 import { createApp } from '../src/app';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgres-databases';
+import { testPasswordHashing } from './test-password';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>['app'];
@@ -62,7 +63,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const standard = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
   const mailer = opts.mailer ? opts.mailer(standard) : standard;
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  const { app, auth, sessions } = createApp({ config, database, mailer, storage, log: createLogger('silent') });
+  const { app, auth, sessions } = createApp({
+    config,
+    database,
+    mailer,
+    storage,
+    log: createLogger('silent'),
+    passwordHashing: testPasswordHashing,
+  });
   return {
     app,
     auth,
@@ -94,7 +102,14 @@ export async function createSecondInstance(t: TestApp, env: Record<string, strin
   }
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: t.config.publicUrl, ...env });
   const storage = createLocalStorage(path.join(t.dataDir, 'uploads-2'));
-  const { app, auth, sessions } = createApp({ config, database, mailer: t.mailer, storage, log: createLogger('silent') });
+  const { app, auth, sessions } = createApp({
+    config,
+    database,
+    mailer: t.mailer,
+    storage,
+    log: createLogger('silent'),
+    passwordHashing: testPasswordHashing,
+  });
   return {
     ...t,
     app,

@@ -27,8 +27,14 @@ function isEmailChange(token: string): boolean {
   }
 }
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
-  const { config, db, mailer } = opts;
+/** How passwords are hashed and checked: better-auth's scrypt unless given (the server's tests give a cheaper one). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; passwordHashing?: PasswordHashing }) {
+  const { config, db, mailer, passwordHashing } = opts;
   const site = config.siteName;
 
   return betterAuth({
@@ -68,6 +74,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       // the link just used is spent; the member's other reset links go with it
       onPasswordReset: ({ user }) => forgetResetLinks(db, user.id),

@@ -16,6 +16,7 @@ import { session, user } from '../db/schema/index';
 import { createLogger } from '../logger';
 import { createLocalStorage } from '../storage/local-storage';
 import { handleError } from './errors';
+import { testPasswordHashing } from '../../test/test-password';
 
 let t: TestApp;
 /** The app behind a proxy: contact-form requests come from distinct addresses, under its rate limit. */
@@ -38,7 +39,14 @@ const NOT_FOUND = { error: { code: 'NOT_FOUND', message: messages.errors.notFoun
 function instance(env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: t.config.publicUrl, ...env });
   const storage = createLocalStorage(path.join(t.dataDir, 'uploads'));
-  return createApp({ config, database: t.database, mailer: t.mailer, storage, log: createLogger('silent') });
+  return createApp({
+    config,
+    database: t.database,
+    mailer: t.mailer,
+    storage,
+    log: createLogger('silent'),
+    passwordHashing: testPasswordHashing,
+  });
 }
 
 describe('error bodies', () => {

@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config/env';
 import { createLogger } from '../logger';
 import { createLocalStorage } from '../storage/local-storage';
+import { testPasswordHashing } from '../../test/test-password';
 
 let t: TestApp;
 let member: Client;
@@ -96,7 +97,14 @@ describe('origins the operator trusts (TRUSTED_ORIGINS)', () => {
       TRUSTED_ORIGINS: 'https://app.example.com/, https://admin.example.com:8443/path',
     });
     const storage = createLocalStorage(path.join(t.dataDir, 'uploads'));
-    const { app } = createApp({ config, database: t.database, mailer: t.mailer, storage, log: createLogger('silent') });
+    const { app } = createApp({
+      config,
+      database: t.database,
+      mailer: t.mailer,
+      storage,
+      log: createLogger('silent'),
+      passwordHashing: testPasswordHashing,
+    });
     for (const origin of ['https://app.example.com', 'https://admin.example.com:8443']) {
       const res = await send('DELETE', '/api/v1/members/me/location', { origin, 'sec-fetch-site': 'cross-site' }, undefined, app);
       expect(res.status, origin).toBe(200);
