@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** a dump of a migrated PGlite database; empty on PostgreSQL runs */
     pgliteTemplate: string;
+    /** the server as `npm start` runs it, bundled once for the run, for the tests that start its process */
+    serverMain: string;
   }
 }
 
@@ -16,6 +19,9 @@ declare module 'vitest' {
  * dump (about 0.5 s) instead of creating and migrating its own (about 3 s).
  */
 export default async function setup(project: TestProject) {
+  // the tests that start the server's process start it as deployed, from plain JavaScript: about
+  // 2 s sooner each time than through tsx
+  project.provide('serverMain', await buildServer());
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplate', '');
     return;

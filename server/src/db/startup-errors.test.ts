@@ -5,11 +5,11 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * A wrong DATABASE_URL stops the server with one clear line naming the cause, as a malformed URL
- * does: never a stack trace. The real server process (main.ts) against the local PostgreSQL server.
+ * does: never a stack trace. The real server process (bundled as `npm start` runs it: test/global-setup.ts) against the local PostgreSQL server.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const HOST = '127.0.0.1';
@@ -37,7 +37,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Starts the server with this DATABASE_URL and returns its exit code and everything it printed. */
 async function start(databaseUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverMain')], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', HOST, SEED: 'never' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { REALTIME_PATH } from '@velvet/core/realtime/protocol';
 import { openDatabase } from '../db/client';
@@ -20,7 +20,7 @@ import { cookieOf, openSocket, type TestSocket } from '../../test/realtime-serve
 import { createPostgresDatabase, dropPostgresDatabase } from '../../test/postgres-databases';
 
 /**
- * Two real server processes (main.ts) on ONE PostgreSQL database: an event published by one
+ * Two real server processes (as `npm start` runs them) on ONE PostgreSQL database: an event published by one
  * reaches sockets held by the other through LISTEN/NOTIFY. Needs a PostgreSQL server, so it runs
  * only when TEST_DATABASE_URL is set (vitest lists it as skipped otherwise): PGlite is one
  * process by nature, and realtime.test.ts covers it.
@@ -47,7 +47,7 @@ interface Instance {
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverMain')], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
