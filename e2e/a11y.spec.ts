@@ -28,6 +28,26 @@ async function newPage(width: number): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Waits until every finite animation and transition on the page has finished (a dialog sliding in,
+ * a toast, an avatar fading in: axe would judge their colours half-way). Endless ones (a spinner)
+ * are left out.
+ */
+function transitionsOver(page: Page) {
+  return page.evaluate(async () => {
+    // two frames first each time, so that a transition a change has just set off is under way
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (;;) {
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+    }
+  });
+}
+
 /** Waits for the page to settle: network idle, the route's heading in view, transitions over. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -38,7 +58,7 @@ async function settle(page: Page) {
     .catch((err: Error) => {
       throw new Error(`${page.url()}: no heading came into view (${err.message.split('\n')[0]})`);
     });
-  await page.waitForTimeout(400);
+  await transitionsOver(page);
 }
 
 async function scan(page: Page, url: string, label: string) {
@@ -50,7 +70,7 @@ async function scan(page: Page, url: string, label: string) {
 async function openMenu(page: Page, label: string) {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog').waitFor({ state: 'visible' });
-  await page.waitForTimeout(400);
+  await transitionsOver(page);
   await expectNoSeriousAxeViolations(page, label);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -63,7 +83,7 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
     // the error state: field messages and a destructive toast
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.locator('li[data-variant="destructive"]').waitFor({ state: 'visible' });
-    await page.waitForTimeout(400);
+    await transitionsOver(page);
     await expectNoSeriousAxeViolations(page, `/login with errors @${width}`);
     await scan(page, '/signup', `/signup @${width}`);
     await scan(page, '/forgot-password', `/forgot-password @${width}`);
@@ -134,7 +154,7 @@ describe.each([360, 1280])('axe-core at %i px', (width) => {
       await page.goto(`/profile/${otherId}`);
       await page.getByRole('button', { name: 'Block Axe Blocked' }).click();
       await page.getByRole('dialog').waitFor({ state: 'visible' });
-      await page.waitForTimeout(400);
+      await transitionsOver(page);
       await expectNoSeriousAxeViolations(page, `block dialog @${width}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Block', exact: true }).click();
       await page.waitForURL('**/browse');
