@@ -36,9 +36,13 @@ const stages = [
       TEST_DATABASE_URL: '',
     }),
   ],
-  ...(process.env.TEST_DATABASE_URL ? [[step('integration (PostgreSQL)', [['npx', ['vitest', 'run', '--project', 'server']]])]] : []),
-  // builds the web app, which the journeys then serve
-  [step('bundle size (size-limit)', [npm('run', 'size', '--silent')])],
+  [
+    ...(process.env.TEST_DATABASE_URL ? [step('integration (PostgreSQL)', [['npx', ['vitest', 'run', '--project', 'server']]])] : []),
+    // builds the web app, which the journeys then serve; beside the PostgreSQL run, which leaves
+    // most of a core idle while it waits on the database server (the server's tests serve a web
+    // app of their own, never web/dist)
+    step('bundle size (size-limit)', [npm('run', 'size', '--silent')]),
+  ],
   [step('browser journeys (Chromium)', journeysCommands)],
 ];
 
