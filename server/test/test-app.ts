@@ -87,6 +87,21 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   };
 }
 
+/** The app built again on this test's database and mailer with other settings, as a restart with a changed environment would be. */
+export function appWithSettings(t: TestApp, env: Record<string, string>, opts: { database?: Database; uploads?: string } = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: t.config.publicUrl, ...env });
+  const storage = createLocalStorage(path.join(t.dataDir, opts.uploads ?? 'uploads'));
+  const built = createApp({
+    config,
+    database: opts.database ?? t.database,
+    mailer: t.mailer,
+    storage,
+    log: createLogger('silent'),
+    passwordHashing: testPasswordHashing,
+  });
+  return { ...built, config };
+}
+
 /**
  * A second server instance on the same database, as a second process would be: on a PostgreSQL
  * server with its own pool and its own LISTEN connection; on PGlite (one connection) sharing it.
@@ -100,16 +115,7 @@ export async function createSecondInstance(t: TestApp, env: Record<string, strin
     url.pathname = `/${rows[0]!.name}`;
     database = ownDatabase = await openDatabase({ databaseUrl: url.toString() });
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: t.config.publicUrl, ...env });
-  const storage = createLocalStorage(path.join(t.dataDir, 'uploads-2'));
-  const { app, auth, sessions } = createApp({
-    config,
-    database,
-    mailer: t.mailer,
-    storage,
-    log: createLogger('silent'),
-    passwordHashing: testPasswordHashing,
-  });
+  const { app, auth, sessions, config } = appWithSettings(t, env, { database, uploads: 'uploads-2' });
   return {
     ...t,
     app,

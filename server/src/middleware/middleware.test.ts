@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
@@ -8,15 +7,10 @@ import { HTTPException } from 'hono/http-exception';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { messages } from '@velvet/core/messages';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { appWithSettings, createTestApp, type TestApp } from '../../test/test-app';
 import { client, ORIGIN } from '../../test/http';
-import { createApp } from '../app';
-import { loadConfig } from '../config/env';
 import { session, user } from '../db/schema/index';
-import { createLogger } from '../logger';
-import { createLocalStorage } from '../storage/local-storage';
 import { handleError } from './errors';
-import { testPasswordHashing } from '../../test/test-password';
 
 let t: TestApp;
 /** The app behind a proxy: contact-form requests come from distinct addresses, under its rate limit. */
@@ -37,16 +31,7 @@ const NOT_FOUND = { error: { code: 'NOT_FOUND', message: messages.errors.notFoun
 
 /** Another instance of the app on the same database, with its own settings. */
 function instance(env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: t.config.publicUrl, ...env });
-  const storage = createLocalStorage(path.join(t.dataDir, 'uploads'));
-  return createApp({
-    config,
-    database: t.database,
-    mailer: t.mailer,
-    storage,
-    log: createLogger('silent'),
-    passwordHashing: testPasswordHashing,
-  });
+  return appWithSettings(t, env);
 }
 
 describe('error bodies', () => {

@@ -1,13 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@velvet/core/messages';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { appWithSettings, createTestApp, type TestApp } from '../../test/test-app';
 import { ORIGIN, signedInMember, type Client } from '../../test/http';
-import { createApp } from '../app';
-import { loadConfig } from '../config/env';
-import { createLogger } from '../logger';
-import { createLocalStorage } from '../storage/local-storage';
-import { testPasswordHashing } from '../../test/test-password';
 
 let t: TestApp;
 let member: Client;
@@ -90,21 +84,7 @@ describe('writes to /api/v1 from another site', () => {
 
 describe('origins the operator trusts (TRUSTED_ORIGINS)', () => {
   it('let writes through from those origins, however written, and from no other', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: t.dataDir,
-      PUBLIC_URL: t.config.publicUrl,
-      TRUSTED_ORIGINS: 'https://app.example.com/, https://admin.example.com:8443/path',
-    });
-    const storage = createLocalStorage(path.join(t.dataDir, 'uploads'));
-    const { app } = createApp({
-      config,
-      database: t.database,
-      mailer: t.mailer,
-      storage,
-      log: createLogger('silent'),
-      passwordHashing: testPasswordHashing,
-    });
+    const { app } = appWithSettings(t, { TRUSTED_ORIGINS: 'https://app.example.com/, https://admin.example.com:8443/path' });
     for (const origin of ['https://app.example.com', 'https://admin.example.com:8443']) {
       const res = await send('DELETE', '/api/v1/members/me/location', { origin, 'sec-fetch-site': 'cross-site' }, undefined, app);
       expect(res.status, origin).toBe(200);
