@@ -16,7 +16,6 @@ import { createStorage } from './create-storage';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 import { ObjectExistsError, RangeNotSatisfiableError, UPLOAD_CACHE_CONTROL, type Storage } from './storage';
-import { testPasswordHashing } from '../../test/test-password';
 
 const BUCKET = 'velvet-test';
 const tempDir = () => mkdtemp(path.join(os.tmpdir(), 'velvet-storage-'));
@@ -355,7 +354,7 @@ describe('health with S3 storage', () => {
     dropDatabase = drop;
     storage = await createStorage(config);
     const mailer = createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') });
-    ({ app } = createApp({ config, database, mailer, storage, log: createLogger('silent'), passwordHashing: testPasswordHashing }));
+    ({ app } = createApp({ config, database, mailer, storage, log: createLogger('silent') }));
   });
   afterAll(async () => {
     await dropDatabase?.();
