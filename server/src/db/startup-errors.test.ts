@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * A wrong DATABASE_URL stops the server with one clear line naming the cause, as a malformed URL
- * does: never a stack trace. The real server process (bundled as `npm start` runs it: test/global-setup.ts) against the local PostgreSQL server.
+ * does: never a stack trace. The real server process, bundled as `npm start` runs it
+ * (test/global-setup.ts), against the local PostgreSQL server.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const HOST = '127.0.0.1';

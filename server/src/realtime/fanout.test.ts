@@ -20,10 +20,10 @@ import { cookieOf, openSocket, type TestSocket } from '../../test/realtime-serve
 import { createPostgresDatabase, dropPostgresDatabase } from '../../test/postgres-databases';
 
 /**
- * Two real server processes (as `npm start` runs them) on ONE PostgreSQL database: an event published by one
- * reaches sockets held by the other through LISTEN/NOTIFY. Needs a PostgreSQL server, so it runs
- * only when TEST_DATABASE_URL is set (vitest lists it as skipped otherwise): PGlite is one
- * process by nature, and realtime.test.ts covers it.
+ * Two real server processes (as `npm start` runs them) on ONE PostgreSQL database: an event
+ * published by one reaches sockets held by the other through LISTEN/NOTIFY. Needs a PostgreSQL
+ * server, so it runs only when TEST_DATABASE_URL is set (vitest lists it as skipped otherwise):
+ * PGlite is one process by nature, and realtime.test.ts covers it.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
