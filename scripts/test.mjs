@@ -49,10 +49,10 @@ const stages = [
 const only = process.argv.slice(2);
 const wanted = (s) => !only.length || only.some((o) => s.name.startsWith(o));
 const chosen = stages.map((stage) => stage.filter(wanted)).filter((stage) => stage.length > 0);
-// the journeys alone build the web app first (the size step builds it when it runs)
+// the journeys alone build the web app just before they run (the size step builds it when it runs)
 if (!chosen.flat().some((s) => s.name.startsWith('bundle'))) {
   const journeys = chosen.flat().find((s) => s.name.startsWith('browser'));
-  journeys?.commands.splice(2, 0, npm('run', 'build', '--silent'));
+  journeys?.commands.splice(-1, 0, npm('run', 'build', '--silent'));
 }
 
 /** Runs a step's commands in turn; its output goes straight through, or is kept for one block when others run beside it. */
