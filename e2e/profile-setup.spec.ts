@@ -110,6 +110,9 @@ describe('the setup wizard', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const required = await toastTitled('Required Fields');
     expect(required).toContain('Please fill in all required fields before continuing');
+    // the toast leaves the wizard's buttons free to tap while it shows (5 s): a trial click checks
+    // that the button, not something over it, would take the tap
+    await page.getByRole('button', { name: 'Next' }).click({ trial: true, timeout: 2_000 });
     await page.locator('main').getByText('Username is required').waitFor();
     expect(await page.getByText('Step 1 of 4').isVisible()).toBe(true);
 

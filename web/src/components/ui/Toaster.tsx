@@ -42,7 +42,7 @@ export function Toaster() {
       ))}
       <RadixToast.Viewport
         hotkey={[limits.toast.hotkey]}
-        className="fixed bottom-20 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:bottom-4"
+        className="pointer-events-none fixed right-0 top-[env(safe-area-inset-top)] z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none sm:bottom-4 sm:top-auto sm:p-4"
       />
     </RadixToast.Provider>
   );
