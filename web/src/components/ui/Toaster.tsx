@@ -9,7 +9,11 @@ const edge: Record<ToastVariant, string> = {
   destructive: 'border-l-4 border-l-danger border-line',
 };
 
-/** Dark toasts (UI.md): one at a time, 5 s, swipe right past 50 px to dismiss, F8 to focus. */
+/**
+ * Dark toasts (UI.md): one at a time, 5 s, swipe right past 50 px to dismiss, F8 to focus. On a phone
+ * they show at the top, away from the bottom navigation and the buttons a form or chat ends with;
+ * from 640 px at the bottom right. Their region takes no taps itself, only the toasts do.
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
