@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -23,9 +23,41 @@ afterEach(async () => {
   context = undefined;
 });
 
+/** How many requests each page has sent and not yet had answered, and who waits for none (`requestsAnswered`). */
+const requests = new WeakMap<Page, { pending: Set<Request>; answered: () => Promise<void> }>();
+
 async function newPage(width: number): Promise<Page> {
   context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 800 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  return context.newPage();
+  const page = await context.newPage();
+  const pending = new Set<Request>();
+  const waiting: (() => void)[] = [];
+  const ended = (r: Request) => {
+    pending.delete(r);
+    if (pending.size === 0) for (const resolve of waiting.splice(0)) resolve();
+  };
+  // the live socket is no request here: Playwright reports WebSockets apart
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  requests.set(page, {
+    pending,
+    answered: () => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+  });
+  return page;
+}
+
+/**
+ * Waits until every request the page has sent is answered and none follows within two frames (a
+ * list asked for once its page's data came, an avatar once its card rendered): the page shows what
+ * it loaded. Playwright's 'networkidle' waits out a fixed half second of quiet instead.
+ */
+async function requestsAnswered(page: Page) {
+  const tracked = requests.get(page);
+  if (!tracked) throw new Error('a page made by newPage() only');
+  do {
+    await tracked.answered();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  } while (tracked.pending.size > 0);
 }
 
 /**
@@ -48,9 +80,9 @@ function transitionsOver(page: Page) {
   });
 }
 
-/** Waits for the page to settle: network idle, the route's heading in view, transitions over. */
+/** Waits for the page to settle: its requests answered, the route's heading in view, transitions over. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await requestsAnswered(page);
   await page
     .locator('main h1, main h2, [role="dialog"] h2')
     .first()
