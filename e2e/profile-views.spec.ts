@@ -102,11 +102,13 @@ describe('Looked @ Me', () => {
   it('says so in plain words when no one has looked, and the dashboard shows no badge', async () => {
     // nobody has looked at the anonymous member's profile
     const page = await signedIn('anonymous');
+    const viewsToday = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/profile-views/today');
     await page.goto('/dashboard');
     const tile = page.getByRole('link', { name: /^Looked @ Me/ });
     await tile.waitFor();
-    await page.getByText(/^\d[\d,]* online$/).waitFor();
-    await page.waitForLoadState('networkidle');
+    // the badge's count has come (none) and two frames have been drawn since
+    expect(await (await viewsToday).json()).toMatchObject({ count: 0 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect((await tile.innerText()).trim()).toBe('Looked @ Me');
 
     await page.goto('/looked-at-me');
