@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, twoFrames } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
 
@@ -56,7 +56,7 @@ async function requestsAnswered(page: Page) {
   if (!tracked) throw new Error('a page made by newPage() only');
   do {
     await tracked.answered();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
   } while (tracked.pending.size > 0);
 }
 

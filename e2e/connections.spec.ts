@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
-import { toastText } from './support/browser';
+import { toastText, twoFrames } from './support/browser';
 import { twoMembers, type Member, type TwoMembers } from './support/members';
 import { expectNoSeriousAxeViolations } from './support/axe';
 
@@ -48,7 +48,7 @@ describe('friends, winks and hotlist', () => {
     const counted = ben.page.waitForResponse((r) => r.url().endsWith('/api/v1/connections/summary') && r.ok());
     await ben.page.goto('/dashboard');
     await counted;
-    await ben.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await twoFrames(ben.page);
     const invites = ben.page.locator('a[href="/friends?tab=received"]');
     expect(await invites.innerText()).not.toContain('NEW');
     expect(await invites.getByLabel(/invite/).count()).toBe(0);

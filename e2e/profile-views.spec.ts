@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, twoFrames } from './support/browser';
 import { withEmbeddedDatabase } from './support/database';
 import { startRestartableServer, type RestartableServer } from './support/server';
 import { completeProfile, confirmedAccount, memberPages } from './support/members';
@@ -108,7 +108,7 @@ describe('Looked @ Me', () => {
     await tile.waitFor();
     // the badge's count has come (none) and two frames have been drawn since
     expect(await (await viewsToday).json()).toMatchObject({ count: 0 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
     expect((await tile.innerText()).trim()).toBe('Looked @ Me');
 
     await page.goto('/looked-at-me');

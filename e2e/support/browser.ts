@@ -32,3 +32,8 @@ export async function toastText(page: Page): Promise<string> {
   await toast.waitFor({ state: 'visible', timeout: 10_000 });
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
+
+/** Waits for the page to draw two frames: what a response just set in state is on screen after them. */
+export function twoFrames(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
