@@ -4,18 +4,8 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 export const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 /**
- * LIKE patterns over profiles.names_lc (migration 0019: lower(username) U+001F lower(display_name)),
- * to be lowered by the database as the column is (`lower(pattern)`). A search text never holds the
- * separator (core's searchText turns control characters into spaces), so text before it is in the
- * username and anywhere is in either name.
- */
-export const namesPattern = {
-  username: (q: string) => `${likePattern(q)}\u001f%`,
-  names: (q: string) => likePattern(q),
-};
-
-/**
- * What a trigram index is asked for a text: pieces of it, in order, anything between them (the rows
+ * What a trigram index is asked for a text (a town; the examples are handles, which were searched
+ * this way before migration 0029): pieces of it, in order, anything between them (the rows
  * it returns are checked against the text's own pattern after). The index reads every entry of each
  * trigram asked for, so a piece is worth its trigrams only when it narrows the rows:
  * - pg_trgm pads a word that a space or a punctuation mark ends or starts ('et ' of 'velvet_ki'),

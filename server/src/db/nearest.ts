@@ -21,6 +21,11 @@ export function limitOf(n: number): SQL {
   if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new Error(`not a page size: ${n}`);
   return sql.raw(`limit ${n}`);
 }
+/** `limitOf(n)` after skipping `skip` rows, written into the statement the same way. */
+export function offsetLimit(skip: number, n: number): SQL {
+  if (!Number.isInteger(skip) || skip < 0 || skip > 10_000) throw new Error(`not an offset: ${skip}`);
+  return sql`${limitOf(n)} ${sql.raw(`offset ${skip}`)}`;
+}
 
 /** A cell of `member_cells` (alias x), projected. */
 const cellPoint = sql`point((x.lng + 2) * cos(radians(x.lat)), x.lat)`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { profiles } from './profiles';
 
 /**
  * A member's decision on another in Discover (or the Like button on a member card): `liked` true is a
@@ -69,5 +70,40 @@ export const memberCells = pgTable(
   (t) => [
     primaryKey({ columns: [t.lat, t.lng] }),
     index('member_cells_point_idx').using('gist', sql`point((${t.lng} + 2) * cos(radians(${t.lat})), ${t.lat})`),
+  ],
+);
+
+/**
+ * Where a member's names can be found by a username or name search: one row for each word start of
+ * the username (field 0) and of the display name (field 1), lowered, from that word to the end
+ * (`name_word_starts`, migration 0029: 'velvet_kim' gives 'velvet_kim' and 'kim'), so a search is a
+ * range of one B-tree (the rows that begin with what was typed). With them, copied from the profile,
+ * the columns db/visibility.ts tests (`shownToAnyone`, `placedForOthers`, the cell), so a text's
+ * matches are read from the index alone, in the names' column order, with no visit to profiles. Kept
+ * by triggers on profiles (migration 0029); the index with its INCLUDE list is written there by
+ * hand (drizzle cannot say it), partial on the members others may find, and `rest` sorts bytewise
+ * (COLLATE "C"), so a prefix is one range.
+ */
+export const memberNameStarts = pgTable(
+  'member_name_starts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    /** 0 the username, 1 the display name */
+    field: smallint('field').notNull(),
+    rest: text('rest').notNull(),
+    setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
+    anonymousMode: boolean('anonymous_mode').notNull(),
+    suspended: boolean('suspended').notNull(),
+    locationLat: doublePrecision('location_lat'),
+    locationLng: doublePrecision('location_lng'),
+    hideLocation: boolean('hide_location').notNull(),
+  },
+  (t) => [
+    index('member_name_starts_user_idx').on(t.userId),
+    index('member_name_starts_findable_idx')
+      .on(t.field, t.rest)
+      .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and not ${t.suspended}`),
   ],
 );

@@ -66,7 +66,11 @@ export const profiles = pgTable(
      * username searches are LIKE on it (db/text-search.ts), so the case is folded once per write, not
      * per row read, and the walk index carries it (migration 0019).
      */
-    namesLc: text('names_lc').generatedAlwaysAs(sql`lower(username) || chr(31) || lower(display_name)`),
+    /**
+     * The names as a name search tests them in a list (modules/members/text-search.ts): the
+     * username's words, U+001F, the display name's words, each spaced by `name_words` (migration 0029)
+     */
+    namesWords: text('names_words').generatedAlwaysAs(sql`name_words(username) || chr(31) || name_words(display_name)`),
     /** the account's `verified`, copied here by a trigger on "user" (migration 0018) so lists filter and show it without a join */
     verified: boolean('verified').notNull().default(false),
     /** the account's suspension ("user".banned), copied here by a trigger on "user" (migration 0021): suspended members are shown to nobody */
@@ -87,8 +91,6 @@ export const profiles = pgTable(
       uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
       index('profiles_last_active_idx').on(t.lastActiveAt),
       index('profiles_created_idx').on(t.createdAt),
-      // username and name searches match anywhere in the names (like '%q%' on names_lc): a trigram index serves a rare text
-      index('profiles_names_trgm_idx').using('gin', t.namesLc.op('gin_trgm_ops')),
       // Discovery (docs/architecture.md "Discovery"). The four activity-ordered indexes also carry the
       // columns the filters test (INCLUDE, written into migrations 0018 and 0020 by hand: drizzle cannot say it),
       // so a filtered list is read from the index alone. Each serves one order of the lists, over the

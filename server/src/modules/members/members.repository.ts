@@ -6,11 +6,11 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { textArray } from '../../db/arrays';
 import { executePrepared } from '../../db/prepared';
-import { cellOf, cellPointOf, limitOf, memberPoint, nearestWalk, pointOf, withinKm, type Within } from '../../db/nearest';
+import { cellOf, cellPointOf, limitOf, memberPoint, nearestWalk, offsetLimit, pointOf, withinKm, type Within } from '../../db/nearest';
 import { activityKey, listedFor, onlineExpr, placedForOthers, shownToAnyone } from '../../db/visibility';
 import { memberCardColumns, type MemberCardRow } from './member-card';
 import type { MemberCursor } from './member-cursor';
-import { textSearchOf, textTests, type TextSearch } from './text-search';
+import { nameSearchOf, startsWith, textTests, townSearchOf, type NameSearch, type TownSearch } from './text-search';
 
 /** A member card's row with the Like button's state and the keys its page is ordered by (as text). */
 export type MemberRow = MemberCardRow & {
@@ -52,9 +52,9 @@ function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {
 export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: MemberSort; maxKm?: number };
 
 /**
- * Nearest first with a narrowing filter that has an index of its own (online now, a text) reads
- * every match and sorts them when there are at most this many; past it, the matches are common
- * enough that walking the cells outwards finds a page sooner.
+ * Nearest first with a narrowing filter that has an index of its own (online now, a name, a town)
+ * reads every match and sorts them when there are at most this many; past it, the matches are
+ * common enough that walking the cells outwards finds a page sooner.
  */
 export const MATCHES_SORTED_MAX = 1000;
 
@@ -114,7 +114,10 @@ export interface ListOptions extends MemberSearch {
 export function membersRepository(
   db: Db,
   opts: {
-    /** texts PostgreSQL expects to match more than this many are walked (tests set it to 0 to walk every text) */
+    /**
+     * texts that match more than this many are walked: a name's as its read counts them, a town's
+     * as PostgreSQL expects (tests set it to 0 to walk every text)
+     */
     commonTextAbove?: number;
   } = {},
 ) {
@@ -151,9 +154,9 @@ export function membersRepository(
 
   /**
    * Nearest first from `here`: the placed members by distance (band 0), then, unless a distance is
-   * asked, the unplaced by activity (band 1). A search with an indexed narrowing filter (online now,
-   * a text) reads its matches and sorts them when they are few; otherwise, and for every other
-   * search, the cells are walked outwards (db/nearest.ts).
+   * asked, the unplaced by activity (band 1). A search with an indexed narrowing filter (a name,
+   * online now, a town) reads its matches and sorts them when they are few; otherwise, and for
+   * every other search, the cells are walked outwards (db/nearest.ts).
    *
    * From the caller's own cell (`here` is cellPointOf), their statement finds out whether they are
    * placed at all: null when they are placed nowhere, and there is no nearest to list by (a list
@@ -163,29 +166,35 @@ export function membersRepository(
     const fromCaller = !o.nearestTo;
     const placedNowhere = (page: MemberPage) => fromCaller && page.from === null && !within;
     const after = o.after?.sort === 'nearest' ? o.after : null;
-    const text = textSearchOf(o);
     // the sorted read and the walk are planned the same whatever the texts (searchFilters textsLate)
     const fixedPlanWhere = listWhere(me, o, { textsLate: true });
-    // a text or online now may match few: read them all and sort (for a name or a town only when
-    // PostgreSQL expects few, for online now alone unless many are online; more than the cap, and
-    // the cells are walked)
-    // (a page of the unplaced, after everyone placed, reads neither: no estimate asked for it)
-    const sortMatches = after?.band !== 1 && (text ? o.online || !(await expectedCommon(text)) : o.online === true && !o.manyOnline);
-    if (sortMatches) {
-      const sorted = await matchesSorted(me, here, fixedPlanWhere, within, text, o.online === true, o.type !== undefined, after, o.limit);
-      if (sorted && placedNowhere(sorted)) return null;
-      if (sorted) return sorted;
-    }
-    let page: MemberPage = { from: null, rows: [] };
-    if (after?.band !== 1) {
-      const walked = nearestWalk({
+    // the walk of the cells outwards from `here`, after the cursor, as a page's keys
+    const walk = () =>
+      sql`select w.user_id, 0 as band, w.d, w.ak from (${nearestWalk({
         here,
         where: and([...fixedPlanWhere, placedForOthers]),
         ...(within ? { within } : {}),
         ...(after?.band === 0 ? { after } : {}),
         limit: o.limit,
-      });
-      page = await cardsOf(me, sql`select w.user_id, 0 as band, w.d, w.ak from (${walked}) w`, byDistance);
+      })}) w`;
+    let page: MemberPage = { from: null, rows: [] };
+    // (a page of the unplaced, after everyone placed, reads neither matches nor cells)
+    if (after?.band !== 1) {
+      const names = nameSearchOf(o);
+      const town = names ? null : townSearchOf(o);
+      let walked: MemberPage | null = null;
+      if (names) {
+        // a name's matches counted, and sorted or walked, by one statement
+        const read = await nameNearest(me, here, names, o, within, after, walk());
+        if (!read.walked) return placedNowhere(read.page) ? null : read.page;
+        walked = read.page;
+      } else if (town ? o.online || !(await expectedCommon(town)) : o.online === true && !o.manyOnline) {
+        // a town's matches are sorted when PostgreSQL expects few, unless online now narrows it;
+        // online now alone unless many are online
+        const sorted = await matchesSorted(me, here, fixedPlanWhere, within, town, o.online === true, o.type !== undefined, after, o.limit);
+        if (sorted) return placedNowhere(sorted) ? null : sorted;
+      }
+      page = walked ?? (await cardsOf(me, walk(), byDistance));
       if (placedNowhere(page)) return null;
     }
     // the unplaced come after everyone placed, and never within a distance
@@ -199,18 +208,16 @@ export function membersRepository(
   }
 
   /**
-   * Whether PostgreSQL's statistics expect a search by username, name or town to match more members
-   * than nearest first sorts (a first name, a common word of handles, a big town): then the cells are
-   * walked at once, instead of reading the first MATCHES_SORTED_MAX matches through the trigram index
-   * to find out (for a common text that index scan alone costs more than the walk). The planner's
-   * estimate (EXPLAIN: planned, nothing run) comes from the columns' histograms (names_lc keeps 1 000
-   * names, migration 0019). Of the text among the members anyone may find, without the caller's
-   * blocks (they barely narrow, and planning them cost as much again); other filters with it are not
-   * asked either (the planner takes them as independent, and a creator's two tags guessed 90 of
-   * 3 000), nor online now (the histogram's newest bucket is far wider than five minutes, so it
-   * guesses ten times high).
+   * Whether PostgreSQL's statistics expect a town search to match more members than nearest first
+   * sorts (a big town): then the cells are walked at once, instead of reading the first
+   * MATCHES_SORTED_MAX matches through the trigram index to find out (for a common text that index
+   * scan alone costs more than the walk). The planner's estimate (EXPLAIN: planned, nothing run)
+   * comes from the column's histogram. Of the text among the members anyone may find, without the
+   * caller's blocks (they barely narrow, and planning them cost as much again); other filters with
+   * it are not asked either (the planner takes them as independent), nor online now (the
+   * histogram's newest bucket is far wider than five minutes, so it guesses ten times high).
    */
-  async function expectedCommon(text: TextSearch): Promise<boolean> {
+  async function expectedCommon(text: TownSearch): Promise<boolean> {
     const [row] = (
       await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
         sql`explain (format json) select 1 from profiles p where ${shownToAnyone} and ${text.condition}`,
@@ -219,13 +226,99 @@ export function membersRepository(
     return (row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > commonTextAbove;
   }
 
+  type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
+  /**
+   * After the member a nearest-first cursor names, for sorted matches `m` (band, d, user_id) with
+   * their activity key `ak`.
+   */
+  const afterNearest = (after: NearestCursor | null, ak: SQL) =>
+    !after
+      ? sql`true`
+      : after.band === 0
+        ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (${ak}, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
+        : sql`(m.band > 1 or (${ak}, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
+  /** A match's keys: its band (placed or not), its distance from `here` when placed, over a row `p`. */
+  const nearestKeys = (here: SQL) => sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
+          case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d`;
+
+  /**
+   * A page of sorted matches: `ctes` end with `counted` (how many the index gave, a few more than the
+   * search's: past the cap, the walk is the faster read) and `k` (the page's keys: user_id, band, d,
+   * ak, in order), read with their cards in one statement.
+   */
+  async function sortedPage(me: string, ctes: SQL): Promise<{ page: MemberPage; matched: number }> {
+    const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(sql`
+      with ${ctes}
+      select ${callerColumns}, ${memberCardColumns},
+        exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
+        k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, counted.n as matched
+      from counted cross join ${withCaller(me)}
+      left join (k join profiles p on p.user_id = k.user_id) on true
+      order by ${byDistance}`);
+    return { page: pageOf(rows.map(({ matched: _matched, ...row }) => row)), matched: Number(rows[0]?.matched ?? 0) };
+  }
+
+  /**
+   * Nearest first for a name search, in one statement: its matches, counted up to
+   * MATCHES_SORTED_MAX, then either all of them sorted by distance or, past the cap, the walk of the
+   * cells (`walk`, whose page holds the placed alone: `walked`). The matches are one range of
+   * member_name_starts' index (migration 0029), which carries whom the caller may be shown and the
+   * cell, so they are read, sorted by distance and cut from the index alone; the profiles are read
+   * for the page's members only (their activity orders those at the same distance). With other
+   * filters (a member type, online now, ages...), every match's profile is read and tested.
+   */
+  async function nameNearest(
+    me: string,
+    /** a projected point (pointOf, cellPointOf) */
+    here: SQL,
+    search: NameSearch,
+    o: ListOptions,
+    within: Within | null,
+    after: NearestCursor | null,
+    walk: SQL,
+  ): Promise<{ page: MemberPage; walked: boolean }> {
+    const cap = Math.min(commonTextAbove, MATCHES_SORTED_MAX);
+    const few = sql`(select n from counted) <= ${sql.raw(String(cap))}`;
+    // the search's other conditions, tested on the profiles (textsLate: one plan whatever the texts)
+    const others = searchFilters({ ...o, q: undefined, name: undefined }, { textsLate: true });
+    // the index's rows as they are (a word start per row) and how many, up to the cap; past it
+    // nothing more is worked out. Then the matches (a member whose names begin two words with the
+    // text is one: told apart bytewise, which sorts many times faster than the database's collation)
+    // with their distances
+    const matches = sql`entries as materialized (select p.user_id, p.location_lat, p.location_lng, p.hide_location
+          from member_name_starts p
+          where ${and([listedFor(me), ...(within ? inside(within) : []), startsWith(search, sql`p`)])}
+          ${limitOf(MATCHES_SORTED_MAX + 1)}),
+        counted as (select count(*) as n from entries),
+        m as materialized (select distinct on (p.user_id collate "C") ${nearestKeys(here)} from entries p where ${few})`;
+    const ak = sql`p.activity_key`;
+    const order = sql`order by m.band, m.d, ${ak} desc, m.user_id desc ${limitOf(o.limit)}`;
+    // every match is one the caller may be shown unless other filters are asked: then the page is
+    // within the first `limit` distances after the cursor's (`edge`, the last of them), and the
+    // members at the cursor's own distance that come after it by activity
+    const beyondCursor = !after ? sql`true` : after.band === 0 ? sql`(m.band > 0 or m.d > ${after.d}::float8)` : sql`m.band > 1`;
+    const sorted =
+      others.length > 0
+        ? sql`sorted as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
+            where ${and([...others, afterNearest(after, ak)])} ${order})`
+        : sql`edge as (select m.band, coalesce(m.d, 0) as d from m where ${beyondCursor} order by m.band, m.d ${offsetLimit(o.limit - 1, 1)}),
+          sorted as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
+            where ${afterNearest(after, ak)} and (not exists (select 1 from edge) or (m.band, coalesce(m.d, 0)) <= (select e.band, e.d from edge e))
+            ${order})`;
+    const read = await sortedPage(
+      me,
+      sql`${matches}, ${sorted},
+        k as (select * from sorted union all select * from (${walk}) walked where not ${few})`,
+    );
+    return { page: read.page, walked: read.matched > cap };
+  }
+
   /**
    * Nearest first by reading every match of the search and sorting them: null when there are more
-   * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a text come
-   * from the trigram indexes (migrations 0015 and 0019), asked for pieces of the text (TextSearch
-   * `read`) and checked against the text itself here (`where` holds it); of online now, from the
-   * activity index's newest end. One statement: the matches (read once), the page after the cursor,
-   * how many (the index's, a few more than the text's: past the cap, the walk is the faster read).
+   * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a town come
+   * from its trigram index (migration 0009), asked for pieces of the text (TownSearch `read`) and
+   * checked against the text itself here (`where` holds it); of online now, from the activity
+   * index's newest end. One statement: the matches (read once), the page after the cursor, how many.
    */
   async function matchesSorted(
     me: string,
@@ -234,27 +327,21 @@ export function membersRepository(
     /** the privacy filter and the search's conditions (a text's too: checked again on its matches, by key) */
     where: SQL[],
     within: Within | null,
-    text: TextSearch | null,
+    text: TownSearch | null,
     /** online now: its matches are the activity index's newest end, read in that order */
     online: boolean,
     /** a member type asked (with online now, read from the type's own activity index) */
     type: boolean,
-    after: Extract<MemberCursor, { sort: 'nearest' }> | null,
+    after: NearestCursor | null,
     limit: number,
   ): Promise<MemberPage | null> {
-    const resume = !after
-      ? sql`true`
-      : after.band === 0
-        ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
-        : sql`(m.band > 1 or (m.ak, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
     const conditions = [...where, ...(within ? inside(within) : [])];
     // online now read in an index's order, so the read is the online members alone: of the types
     // asked (profiles_findable_gender_activity_idx), else of everyone (profiles_findable_activity_idx)
     const onlineOrder = type
       ? sql`order by p.gender, ${activityKey} desc, p.user_id desc`
       : sql`order by ${activityKey} desc, p.user_id desc`;
-    const keys = sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
-          case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d, ${activityKey} as ak`;
+    const keys = sql`${nearestKeys(here)}, ${activityKey} as ak`;
     // a text's index matches are kept once, narrowed to their keys, each marked whether it is one of
     // the search's (`ok`): counted are the index's matches, sorted the search's. They are planned
     // as if all were read (a materialized CTE is planned on its own), then read up to the cap: with
@@ -267,17 +354,12 @@ export function membersRepository(
       : sql`m as materialized (select ${keys}, true as ok from profiles p where ${and(conditions)}
             ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
           counted as (select count(*) as n from m)`;
-    const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(sql`
-      with ${matches},
-      k as (select * from m where m.ok and ${resume} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})
-      select ${callerColumns}, ${memberCardColumns},
-        exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
-        k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c, counted.n as matched
-      from counted cross join ${withCaller(me)}
-      left join (k join profiles p on p.user_id = k.user_id) on true
-      order by ${byDistance}`);
-    if (Number(rows[0]?.matched ?? 0) > MATCHES_SORTED_MAX) return null;
-    return pageOf(rows.map(({ matched: _matched, ...row }) => row));
+    const read = await sortedPage(
+      me,
+      sql`${matches},
+      k as (select * from m where m.ok and ${afterNearest(after, sql`m.ak`)} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})`,
+    );
+    return read.matched > MATCHES_SORTED_MAX ? null : read.page;
   }
 
   return {

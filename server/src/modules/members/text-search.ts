@@ -1,46 +1,76 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
-import { likePattern, namesPattern, trigramPattern } from '../../db/like';
+import { likePattern, trigramPattern } from '../../db/like';
 
 /**
- * A text's test (db/like.ts patterns): names_lc LIKE the pattern lowered by the database as the column
- * is, or the town ILIKE it. `late`: the pattern is a value known only when the statement runs (a
- * sub-select, worked out once a run), for a statement whose plan is the same whatever the text (the
- * walk of the cells, the sorted read of a text's matches): PostgreSQL then keeps one plan for it
- * instead of planning each text anew (0.8 ms a request). LIKE escapes with a backslash unless told
- * otherwise; the late form leaves the ESCAPE clause out, which would work the pattern out again
- * for every row.
+ * A username or name search (`q`: usernames; `name`: usernames and display names) matches where a
+ * word of the names begins, with what was typed from its first letter or digit on: 'kim' and
+ * '@velvet_k' find 'velvet_kim', 'elvet' does not. Names and texts are compared lowered, every run
+ * of ASCII punctuation and spaces one space (migration 0029 `name_spaced`: 'velvet.kim' and
+ * 'Velvet Kim' read alike); a text with no letter or digit matches nobody.
+ *
+ * A word start of each name is a row of member_name_starts, so the matches are one range of its
+ * index (bytewise, from the text to the text followed by the last code point).
  */
-const likeNames = (pattern: string, late: boolean) =>
-  late ? sql`p.names_lc like (select lower(${pattern}))` : sql`p.names_lc like lower(${pattern}) escape '\\'`;
+export interface NameSearch {
+  /** the names read: member_name_starts.field 0 (the username) alone, or 0 and 1 (the display name too) */
+  fields: SQL;
+  /** the text as the names hold it (`name_search_prefix`), worked out once a run (an init plan): the range's start */
+  from: SQL;
+  /** the range's end */
+  to: SQL;
+  /**
+   * the same as a LIKE pattern over profiles.names_words (the text after a space, in the username:
+   * before the names' separator); the spaced text holds no LIKE wildcard, nor its escape
+   */
+  pattern: SQL;
+}
+
+export function nameSearchOf(f: { q?: string; name?: string }): NameSearch | null {
+  const text = f.q ?? f.name;
+  if (text === undefined) return null;
+  const usernameOnly = f.q !== undefined;
+  return {
+    fields: usernameOnly ? sql`'{0}'::smallint[]` : sql`'{0,1}'::smallint[]`,
+    from: sql`(select name_search_prefix(${text}))`,
+    to: sql`(select name_search_prefix(${text}) || chr(1114111))`,
+    pattern: usernameOnly
+      ? sql`(select '% ' || name_search_prefix(${text}) || '%' || chr(31) || '%')`
+      : sql`(select '% ' || name_search_prefix(${text}) || '%')`,
+  };
+}
+
+/** The word starts of a search's names that begin with its text (member_name_starts aliased `alias`). */
+export function startsWith(search: NameSearch, alias: SQL): SQL {
+  return sql`${alias}.field = any(${search.fields}) and ${alias}.rest >= ${search.from} and ${alias}.rest < ${search.to}`;
+}
+
+/**
+ * A town's test: ILIKE over the town (the pattern escaped by db/like.ts), never of a member hiding
+ * their location. `late`: the pattern is a value known only when the statement runs (a sub-select,
+ * worked out once a run), for a statement whose plan is the same whatever the text (the walk of the
+ * cells, the sorted read of a text's matches): PostgreSQL then keeps one plan for it instead of
+ * planning each text anew (0.8 ms a request). LIKE escapes with a backslash unless told otherwise;
+ * the late form leaves the ESCAPE clause out, which would work the pattern out again for every row.
+ */
 const likeTown = (pattern: string, late: boolean) =>
   late ? sql`p.location_city ilike (select ${pattern}::text)` : sql`p.location_city ilike ${pattern} escape '\\'`;
 
-/**
- * The tests of a search's texts: usernames and names as LIKE over the folded names (the rows ILIKE on
- * either column would match), the town as ILIKE, never of a member hiding their location.
- */
+/** The tests of a search's texts, over a profile `p`: usernames, names, the town. */
 export function textTests(f: { q?: string; name?: string; location?: string }, late: boolean): SQL[] {
   const tests: SQL[] = [];
-  if (f.q) tests.push(likeNames(namesPattern.username(f.q), late));
-  if (f.name) tests.push(likeNames(namesPattern.names(f.name), late));
+  const names = nameSearchOf(f);
+  // a list read in another order (the walk of the cells, by activity) tests the profile's names
+  if (names) tests.push(sql`p.names_words like ${names.pattern}`);
   if (f.location) tests.push(sql`not p.hide_location and ${likeTown(likePattern(f.location), late)}`);
   return tests;
 }
 
-/** The texts a list was asked for, and whether nearest first measures from a searched town. */
-interface TextSearchOptions {
-  q?: string;
-  name?: string;
-  location?: string;
-  nearestTo?: Position | null;
-}
-
 /**
- * A text the trigram indexes can serve (a word of three letters at least): how they are read (over
- * names_lc for usernames and names, db/like.ts; over the town for 'city') and the search's condition.
+ * A town search the trigram index can serve (a word of three letters at least, nearest first from
+ * the caller, not from the town): how the index is read and the search's condition.
  */
-export interface TextSearch {
+export interface TownSearch {
   /**
    * The trigram index's read: the text's pieces (db/like.ts trigramPattern), more rows than the
    * text's, each checked after
@@ -49,22 +79,10 @@ export interface TextSearch {
   /** the search's condition on the text (textTests'), whose estimate decides the read */
   condition: SQL;
 }
-export function textSearchOf(o: TextSearchOptions): TextSearch | null {
-  const [fields, text] = o.q
-    ? (['username', o.q] as const)
-    : o.name
-      ? (['names', o.name] as const)
-      : o.location && !o.nearestTo
-        ? (['city', o.location] as const)
-        : [];
+export function townSearchOf(o: { location?: string; nearestTo?: Position | null }): TownSearch | null {
+  const text = o.location;
   // a text without a word of three letters gives the index nothing to narrow by: a filter, then
-  if (!fields || !/[\p{L}\p{N}]{3}/u.test(text)) return null;
-  const condition = sql.join(
-    textTests(fields === 'username' ? { q: text } : fields === 'names' ? { name: text } : { location: text }, false),
-  );
-  // a username's words before the names' separator, so the index gives usernames alone, not display names
-  const pieces = fields === 'username' ? `${trigramPattern(text)}\u001f%` : trigramPattern(text);
-  // the same plan whatever the text (expectedCommon chose the read)
-  const read = fields === 'city' ? likeTown(pieces, true) : likeNames(pieces, true);
-  return { read, condition };
+  if (!text || o.nearestTo || !/[\p{L}\p{N}]{3}/u.test(text)) return null;
+  const [condition] = textTests({ location: text }, false);
+  return { read: likeTown(trigramPattern(text), true), condition: condition! };
 }

@@ -28,8 +28,8 @@ export function filtersInWords(f: MemberFilters): string[] {
   if (f.verified) words.push('verified');
   if (f.withPhoto) words.push('with a photo');
   if (f.creator) words.push(f.creator === 'any' ? 'content creators' : `${CREATOR_LABELS[f.creator].toLowerCase()} creators`);
-  if (f.name) words.push(`name contains “${f.name}”`);
-  if (f.q) words.push(`username contains “${f.q}”`);
+  if (f.name) words.push(`name “${f.name}”`);
+  if (f.q) words.push(`username “${f.q}”`);
   if (f.location) words.push(`in “${f.location}”`);
   if (f.mobile) words.push('placed by their phone');
   if (f.maxKm !== undefined) words.push(`within ${f.maxKm} km`);
