@@ -75,9 +75,9 @@ export const memberCells = pgTable(
 
 /**
  * Where a member's names can be found by a username or name search: one row for each word start of
- * the username (field 0) and of the display name (field 1), lowered, from that word to the end
- * (`name_word_starts`, migration 0029: 'velvet_kim' gives 'velvet_kim' and 'kim'), so a search is a
- * range of one B-tree (the rows that begin with what was typed). With them, copied from the profile,
+ * the username (field 0) and of the display name (field 1), spaced as searches compare them, from
+ * that word to the end (`name_word_starts`, migration 0029: 'Velvet_Kim' gives 'velvet kim ' and
+ * 'kim '), so a search is a range of one B-tree (the rows that begin with what was typed). With them, copied from the profile,
  * the columns db/visibility.ts tests (`shownToAnyone`, `placedForOthers`, the cell), so a text's
  * matches are read from the index alone, in the names' column order, with no visit to profiles. Kept
  * by triggers on profiles (migration 0029); the index with its INCLUDE list is written there by
