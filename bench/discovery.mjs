@@ -171,7 +171,7 @@ async function preparePostgres() {
  * online again: their pages stay changed, as members' heartbeats keep them between vacuums.
  */
 async function settle(db) {
-  await db.query('vacuum (analyze) profiles, member_cells, likes, user_blocks, profile_views, media');
+  await db.query('vacuum (analyze) profiles, member_cells, member_name_starts, likes, user_blocks, profile_views, media');
 }
 
 async function preparePglite() {
