@@ -80,7 +80,19 @@ export interface NearestAfter {
  * it is; a filter that matches few reads more cells (see members.repository for the searches that
  * read their matches first instead). `within` keeps the walk inside a circle.
  */
-export function nearestWalk(opts: { here: SQL; where: SQL; within?: Within; after?: NearestAfter; limit: number }): SQL {
+export function nearestWalk(opts: {
+  here: SQL;
+  where: SQL;
+  within?: Within;
+  after?: NearestAfter;
+  limit: number;
+  /**
+   * Where a cell's candidates come from when an index narrows them better than the cell's members
+   * do: a FROM item of the candidates' `user_id`s (column `user_id`, each once) for the cell
+   * `cell.lat`, `cell.lng`; each is then read from profiles and tested against `where`.
+   */
+  candidates?: (cell: { lat: SQL; lng: SQL }) => SQL;
+}): SQL {
   const { after } = opts;
   const distance = sql`${cellPoint} <-> ${opts.here}`;
   // ordered by the output column, not the expression again: each occurrence of a value is its own
@@ -99,11 +111,17 @@ export function nearestWalk(opts: { here: SQL; where: SQL; within?: Within; afte
   const resume = after
     ? sql`and (c.d > ${after.d}::float8 or (${activityKey}, p.user_id) < (${after.ak}::timestamptz, ${after.id}))`
     : sql``;
+  // a cell's members, or its candidates looked up by id (the profiles' own cell index would be the
+  // planner's choice otherwise, reading every member of the cell again)
+  const [members, inCell] = opts.candidates
+    ? [sql`${opts.candidates({ lat: sql`c.lat`, lng: sql`c.lng` })} n join profiles p on p.user_id = n.user_id`, sql`true`]
+    : [sql`profiles p`, sql`p.location_lat = c.lat and p.location_lng = c.lng`];
   return sql`select m.user_id, c.d, m.ak
     from (${cells}) c
     cross join lateral (
-      select p.user_id, ${activityKey} as ak from profiles p
-      where p.location_lat = c.lat and p.location_lng = c.lng and ${opts.where} ${resume}
+      select p.user_id, ${activityKey} as ak
+      from ${members}
+      where ${inCell} and ${opts.where} ${resume}
       order by ${activityKey} desc, p.user_id desc
       ${limitOf(opts.limit)}
     ) m

@@ -45,6 +45,12 @@ export function startsWith(search: NameSearch, alias: SQL): SQL {
   return sql`${alias}.field = any(${search.fields}) and ${alias}.rest >= ${search.from} and ${alias}.rest < ${search.to}`;
 }
 
+/** The members of a cell whose names have a word start beginning with the search's text, each once (a FROM item). */
+export function startsInCell(search: NameSearch, cell: { lat: SQL; lng: SQL }): SQL {
+  return sql`(select distinct s.user_id from member_name_starts s
+    where s.location_lat = ${cell.lat} and s.location_lng = ${cell.lng} and ${startsWith(search, sql`s`)})`;
+}
+
 /**
  * A town's test: ILIKE over the town (the pattern escaped by db/like.ts), never of a member hiding
  * their location. `late`: the pattern is a value known only when the statement runs (a sub-select,
