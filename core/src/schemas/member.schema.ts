@@ -86,7 +86,7 @@ const ageMessage = `Age must be between ${AGE_FILTER.min} and ${AGE_FILTER.max}`
 /** Every filter of the members list: the Search hub's tiles, Advanced Search and saved searches. */
 const memberFilterShape = {
   sort: z.enum(MEMBER_SORTS, { error: 'Choose Nearest, Newest, Online or Verified' }).default('nearest'),
-  /** username contains */
+  /** a word of the username begins with it (punctuation and spaces read alike) */
   q: searchText,
   /** town contains (members who hide their location never match) */
   location: searchText,
@@ -102,7 +102,7 @@ const memberFilterShape = {
   verified: flag('Verified only'),
   withPhoto: flag('With photo only'),
   creator: z.enum(CREATOR_FILTERS, { error: 'Choose a content creator type' }).optional(),
-  /** username or display name contains */
+  /** a word of the username or display name begins with it */
   name: searchText,
   /** only members placed by their device (Who's Near on): Who's Mobile Nearby */
   mobile: flag('Mobile only'),

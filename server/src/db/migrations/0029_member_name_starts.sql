@@ -4,16 +4,18 @@
 -- from the index alone, instead of the trigram index's candidates each checked on the profile (about
 -- 4 µs each: a text of a few hundred matches cost 2 to 4 ms).
 --
--- Names and texts are compared as `name_spaced` writes them: lowered, and every run of ASCII
--- characters that are not letters or digits (spaces, '_', '.', '-', '&', an apostrophe...) one
--- space, so 'Velvet_Kim', 'velvet.kim' and 'velvet kim' read alike, and a word starts after a space.
--- Every other character, letters beyond ASCII included, is part of a word, whatever the database's
--- locale says.
+-- Names and texts are compared as `name_spaced` writes them: lowered, and every run of characters
+-- that part words one space: ASCII's that are not letters or digits (spaces, '_', '.', '-', '&', an
+-- apostrophe...), Latin-1's spaces, punctuation and signs, Unicode's general punctuation (a phone's
+-- curly quotes and apostrophes, dashes, ellipsis, no-break and thin spaces) and CJK punctuation. So
+-- 'Velvet_Kim', 'velvet.kim' and 'velvet kim' read alike, O'Brien and O’Brien too, and a word starts
+-- after a space. Every other character (letters beyond ASCII, emoji) is part of a word, whatever the
+-- database's locale says.
 CREATE FUNCTION "name_spaced"("name" text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-	SELECT regexp_replace(lower(name), '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+', ' ', 'g')
+	SELECT regexp_replace(lower(name), '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u3000-\u303f]+', ' ', 'g')
 $$;--> statement-breakpoint
 -- What a search text asks for: spaced as the names are, from its first letter or digit ('@Velvet_ki'
--- asks for 'velvet ki'); null for a text with no letter or digit, which matches nobody.
+-- asks for 'velvet ki'); null for a text of nothing but what parts words, which matches nobody.
 CREATE FUNCTION "name_search_prefix"("q" text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT nullif(ltrim(name_spaced(q), ' '), '')
 $$;--> statement-breakpoint

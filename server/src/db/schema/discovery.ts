@@ -92,6 +92,7 @@ export const memberNameStarts = pgTable(
       .references(() => profiles.userId, { onDelete: 'cascade' }),
     /** 0 the username, 1 the display name */
     field: smallint('field').notNull(),
+    /** COLLATE "C" in migration 0029 (drizzle cannot say it): a prefix is then one bytewise range */
     rest: text('rest').notNull(),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     anonymousMode: boolean('anonymous_mode').notNull(),

@@ -62,11 +62,6 @@ export const profiles = pgTable(
     /** a profile photo (the With photo filter), for the same reason */
     hasPhoto: boolean('has_photo').generatedAlwaysAs(sql`avatar_url is not null`),
     /**
-     * Username and display name lowered, apart by U+001F (which a search text never holds): name and
-     * username searches are LIKE on it (db/text-search.ts), so the case is folded once per write, not
-     * per row read, and the walk index carries it (migration 0019).
-     */
-    /**
      * The names as a name search tests them in a list (modules/members/text-search.ts): the
      * username's words, U+001F, the display name's words, each spaced by `name_words` (migration 0029)
      */

@@ -132,8 +132,13 @@ async function reference(viewerId: string, search: Search): Promise<MemberCard[]
   const blocked = new Set(blocks.flatMap((b) => (b.blocker === viewerId ? [b.blocked] : b.blocked === viewerId ? [b.blocker] : [])));
   const has = (text: string | null, part: string) => text !== null && text.toLowerCase().includes(part.toLowerCase());
   // a word of a name begins with the text from its first letter or digit on, both lowered and every
-  // run of ASCII characters that are not letters or digits one space; a text with none matches nobody
-  const spaced = (text: string) => text.toLowerCase().replace(/[^a-z0-9\u0080-\u{10ffff}]+/gu, ' ');
+  // run of what parts words (ASCII punctuation and spaces, Latin-1's, Unicode's general punctuation,
+  // CJK's) one space; a text of nothing else matches nobody
+  const spaced = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9\u0080-\u{10ffff}]|[\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u3000-\u303f]/gu, ' ')
+      .replace(/ +/g, ' ');
   const startsAWord = (name: string | null, typed: string) => {
     const wanted = spaced(typed).replace(/^ +/, '');
     return wanted !== '' && name !== null && spaced(` ${name} `).includes(` ${wanted}`);
@@ -266,6 +271,8 @@ const SEARCHES: Search[] = [
   { name: 'Ruby  &' },
   { name: 'carlet' },
   { q: '__' },
+  { q: '’—…' },
+  { q: 'scarlet', name: 'ruby' },
   { location: 'Manchester Piccadilly' },
 ];
 

@@ -285,8 +285,9 @@ export function membersRepository(
   ): Promise<{ page: MemberPage; walked: boolean }> {
     const cap = Math.min(commonTextAbove, MATCHES_SORTED_MAX);
     const few = sql`(select n from counted) <= ${sql.raw(String(cap))}`;
-    // the search's other conditions, tested on the profiles (textsLate: one plan whatever the texts)
-    const others = searchFilters({ ...o, q: undefined, name: undefined }, { textsLate: true });
+    // the search's other conditions (the names' text too, when the username's is the one read),
+    // tested on the profiles (textsLate: one plan whatever the texts)
+    const others = searchFilters({ ...o, ...(o.q !== undefined ? { q: undefined } : { name: undefined }) }, { textsLate: true });
     // the index's rows as they are (a word start per row) and how many, up to the cap; past it
     // nothing more is worked out. Then the matches (a member whose names begin two words with the
     // text is one: told apart bytewise, which sorts many times faster than the database's collation)

@@ -140,6 +140,21 @@ describe('GET /api/v1/members', () => {
     expect(names((await list('?q=leeds')).items)).toEqual(['leeds_pair']);
   });
 
+  it("reads a phone's curly apostrophe as a straight one, and a username and a name asked together both hold", async () => {
+    const before = (
+      await t.database.db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.userId, ids.london_one!))
+    )[0]!;
+    await setProfile('london_one', { displayName: 'Ruby O’Brien' });
+    expect(names((await list('?name=brien')).items)).toEqual(['london_one']);
+    expect(names((await list("?name=o'brien")).items)).toEqual(['london_one']);
+    expect(names((await list('?name=O%E2%80%99Brien')).items)).toEqual(['london_one']);
+    expect(names((await list('?q=%E2%80%99')).items)).toEqual([]);
+    expect(names((await list('?q=london&name=brien')).items)).toEqual(['london_one']);
+    expect(names((await list('?q=leeds&name=brien')).items)).toEqual([]);
+    expect(names((await list('?q=london&name=brien&sort=newest')).items)).toEqual(['london_one']);
+    await setProfile('london_one', { displayName: before.displayName });
+  });
+
   it('sorts by newest, online and verified; hidden activity never shows as online or leads', async () => {
     expect(names((await list('?sort=newest')).items)[0]).toBe('hidden_loc');
 

@@ -7,7 +7,8 @@ import { likePattern, trigramPattern } from '../../db/like';
  * word of the names begins, with what was typed from its first letter or digit on: 'kim' and
  * '@velvet_k' find 'velvet_kim', 'elvet' does not. Names and texts are compared lowered, every run
  * of ASCII punctuation and spaces one space (migration 0029 `name_spaced`: 'velvet.kim' and
- * 'Velvet Kim' read alike); a text with no letter or digit matches nobody.
+ * 'Velvet Kim' read alike, as do the curly quotes and dashes of a phone's keyboard); a text of
+ * nothing but punctuation and spaces matches nobody.
  *
  * A word start of each name is a row of member_name_starts, so the matches are one range of its
  * index (bytewise, from the text to the text followed by the last code point).
@@ -26,10 +27,17 @@ export interface NameSearch {
   pattern: SQL;
 }
 
+/**
+ * The name search a list reads by: the username's (`q`) when asked, else the names' (`name`); with
+ * both, the other is a test of the profiles (textTests).
+ */
 export function nameSearchOf(f: { q?: string; name?: string }): NameSearch | null {
-  const text = f.q ?? f.name;
-  if (text === undefined) return null;
-  const usernameOnly = f.q !== undefined;
+  if (f.q !== undefined) return nameSearch(f.q, true);
+  if (f.name !== undefined) return nameSearch(f.name, false);
+  return null;
+}
+
+function nameSearch(text: string, usernameOnly: boolean): NameSearch {
   return {
     fields: usernameOnly ? sql`'{0}'::smallint[]` : sql`'{0,1}'::smallint[]`,
     from: sql`(select name_search_prefix(${text}))`,
@@ -65,9 +73,9 @@ const likeTown = (pattern: string, late: boolean) =>
 /** The tests of a search's texts, over a profile `p`: usernames, names, the town. */
 export function textTests(f: { q?: string; name?: string; location?: string }, late: boolean): SQL[] {
   const tests: SQL[] = [];
-  const names = nameSearchOf(f);
   // a list read in another order (the walk of the cells, by activity) tests the profile's names
-  if (names) tests.push(sql`p.names_words like ${names.pattern}`);
+  if (f.q !== undefined) tests.push(sql`p.names_words like ${nameSearch(f.q, true).pattern}`);
+  if (f.name !== undefined) tests.push(sql`p.names_words like ${nameSearch(f.name, false).pattern}`);
   if (f.location) tests.push(sql`not p.hide_location and ${likeTown(likePattern(f.location), late)}`);
   return tests;
 }

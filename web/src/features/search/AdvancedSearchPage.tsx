@@ -110,7 +110,7 @@ export default function AdvancedSearchPage() {
         aria-label="Advanced Search"
         className="grid gap-3 rounded-2xl border border-line bg-card p-3 sm:grid-cols-2"
       >
-        <TextField label="Username" maxLength={MEMBER_SEARCH_MAX} placeholder="Part of a username" {...text('q')} />
+        <TextField label="Username" maxLength={MEMBER_SEARCH_MAX} placeholder="Start of a username or a word of it" {...text('q')} />
         <TextField label="Name" maxLength={MEMBER_SEARCH_MAX} placeholder="Username or display name" {...text('name')} />
         <TextField id="location" label="Location" maxLength={MEMBER_SEARCH_MAX} placeholder="Town or city" {...text('location')} />
         <Select

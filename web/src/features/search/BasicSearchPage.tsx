@@ -9,7 +9,7 @@ export default function BasicSearchPage() {
       <SimpleSearchForm
         label="Basic search"
         fields={[
-          { key: 'q', label: 'Username', placeholder: 'Part of a username' },
+          { key: 'q', label: 'Username', placeholder: 'Start of a username or a word of it' },
           { key: 'location', label: 'Location', placeholder: 'Town or city' },
         ]}
       />
