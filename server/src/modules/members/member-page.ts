@@ -1,0 +1,98 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Position } from '@velvet/core/geo/grid';
+import { cellOf, limitOf } from '../../db/nearest';
+import { activityKey } from '../../db/visibility';
+import { memberCardColumns, type MemberCardRow } from './member-card';
+import { afterActivity, and } from './member-search';
+
+/** A member card's row with the Like button's state and the keys its page is ordered by (as text). */
+export type MemberRow = MemberCardRow & {
+  liked: boolean;
+  /** nearest: 0 placed, 1 unplaced; verified: 0 verified, 1 the others */
+  band: number | null;
+  /** distance between cells (nearest first, placed) */
+  d: string | null;
+  /** the activity others may sort by */
+  ak: string;
+  /** joined */
+  c: string;
+};
+
+/**
+ * A page of members, and the caller's own cell (distances are measured from it), read by the page's
+ * statement itself: a list is one statement, with no look-up of the caller before it.
+ */
+export interface MemberPage {
+  from: Position | null;
+  rows: MemberRow[];
+}
+
+/** The caller's cell, as each page's statement selects it (`c`: their profile, left-joined). */
+type CallerColumns = { fromLat: number | null; fromLng: number | null };
+const callerColumns = sql`c.location_lat as "fromLat", c.location_lng as "fromLng"`;
+/** One row for the caller whatever follows (their cell, null for a member with no profile), then the page's rows. */
+const withCaller = (me: string) => sql`(select 1) one left join profiles c on c.user_id = ${me}`;
+/** The card's extra columns: the Like button's state and the keys the next page starts after. */
+const cardExtras = (
+  me: string,
+) => sql`exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
+        k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c`;
+
+/** The page in a statement's rows: the first carries the caller's cell; a row with no member (userId null) is that alone. */
+function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {
+  return {
+    from: cellOf(rows[0]?.fromLat, rows[0]?.fromLng),
+    rows: rows.filter((r) => r.userId !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row),
+  };
+}
+
+/** Two legs of one list, one after the other (the caller's cell is the same in both). */
+export const concat = (a: MemberPage, b: MemberPage): MemberPage => ({ from: a.from ?? b.from, rows: [...a.rows, ...b.rows] });
+
+/** A page's order over its keys `k`. */
+export const byActivity = sql`k.ak desc, k.user_id desc`;
+export const byDistance = sql`k.band, k.d, k.ak desc, k.user_id desc`;
+
+/** Pages of member cards, each one statement run by `run`. */
+export function memberPages(run: <T>(query: SQL) => Promise<T[]>) {
+  /**
+   * The cards of the members a keyed statement chose (user_id, band, d, ak), in the page's order:
+   * the member card, the Like button's state and the keys the next page starts after.
+   */
+  const cardsOf = async (me: string, keyed: SQL, order: SQL): Promise<MemberPage> =>
+    pageOf(
+      await run<MemberRow & CallerColumns>(sql`select ${callerColumns}, ${memberCardColumns}, ${cardExtras(me)}
+      from ${withCaller(me)} left join ((${keyed}) k join profiles p on p.user_id = k.user_id) on true
+      order by ${order}`),
+    );
+
+  return {
+    cardsOf,
+
+    /** Members in activity order (Online First; nearest first for a caller placed nowhere). */
+    activityPage: (me: string, where: SQL[], after: { ak: string; id: string } | null, limit: number, band: number | null = null) =>
+      cardsOf(
+        me,
+        sql`select p.user_id, ${band}::int as band, null::float8 as d, ${activityKey} as ak from profiles p
+          where ${and([...where, ...(after ? [afterActivity(after)] : [])])}
+          order by ${activityKey} desc, p.user_id desc ${limitOf(limit)}`,
+        byActivity,
+      ),
+
+    /**
+     * A page of sorted matches: `ctes` end with `counted` (how many the index gave, a few more than the
+     * search's: past the cap, the walk is the faster read) and `k` (the page's keys: user_id, band, d,
+     * ak, in order), read with their cards in one statement.
+     */
+    sortedPage: async (me: string, ctes: SQL): Promise<{ page: MemberPage; matched: number }> => {
+      const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(sql`
+        with ${ctes}
+        select ${callerColumns}, ${memberCardColumns}, ${cardExtras(me)}, counted.n as matched
+        from counted cross join ${withCaller(me)}
+        left join (k join profiles p on p.user_id = k.user_id) on true
+        order by ${byDistance}`);
+      return { page: pageOf(rows.map(({ matched: _matched, ...row }) => row)), matched: Number(rows[0]?.matched ?? 0) };
+    },
+  };
+}
+export type MemberPages = ReturnType<typeof memberPages>;

@@ -1,0 +1,231 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { limitOf, memberPoint, nearestWalk, offsetLimit, type Within } from '../../db/nearest';
+import { activityKey, listedFor, placedForOthers, shownToAnyone } from '../../db/visibility';
+import type { MemberCursor } from './member-cursor';
+import { byDistance, concat, type MemberPage, type MemberPages } from './member-page';
+import { and, inside, listWhere, searchFilters, unplaced, type ListOptions } from './member-search';
+import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, type TownSearch } from './text-search';
+
+/**
+ * Nearest first with a narrowing filter that has an index of its own (online now, a name, a town)
+ * reads every match and sorts them when there are at most this many; past it, the matches are
+ * common enough that walking the cells outwards finds a page sooner.
+ */
+export const MATCHES_SORTED_MAX = 1000;
+
+type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
+
+/**
+ * After the member a nearest-first cursor names, for sorted matches `m` (band, d, user_id) with
+ * their activity key `ak`.
+ */
+const afterNearest = (after: NearestCursor | null, ak: SQL) =>
+  !after
+    ? sql`true`
+    : after.band === 0
+      ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (${ak}, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
+      : sql`(m.band > 1 or (${ak}, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
+/** A match's keys: its band (placed or not), its distance from `here` when placed, over a row `p`. */
+const nearestKeys = (here: SQL) => sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
+        case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d`;
+
+/**
+ * The nearest-first reads of the members lists: the cells walked outwards (db/nearest.ts), or a
+ * narrowing filter's matches sorted by distance, then the unplaced.
+ */
+export function nearestReads(
+  db: Db,
+  pages: MemberPages,
+  /** texts that match more than this many are walked (members.repository commonTextAbove) */
+  commonTextAbove: number,
+) {
+  const { cardsOf, activityPage, sortedPage } = pages;
+
+  /**
+   * Nearest first from `here`: the placed members by distance (band 0), then, unless a distance is
+   * asked, the unplaced by activity (band 1). A search with an indexed narrowing filter (a name,
+   * online now, a town) reads its matches and sorts them when they are few; otherwise, and for
+   * every other search, the cells are walked outwards (db/nearest.ts).
+   *
+   * From the caller's own cell (`here` is cellPointOf), their statement finds out whether they are
+   * placed at all: null when they are placed nowhere, and there is no nearest to list by (a list
+   * within a distance is empty then).
+   */
+  async function nearestPage(me: string, o: ListOptions, here: SQL, where: SQL[], within: Within | null): Promise<MemberPage | null> {
+    const fromCaller = !o.nearestTo;
+    const placedNowhere = (page: MemberPage) => fromCaller && page.from === null && !within;
+    const after = o.after?.sort === 'nearest' ? o.after : null;
+    // the sorted read and the walk are planned the same whatever the texts (searchFilters textsLate)
+    const fixedPlanWhere = listWhere(me, o, { textsLate: true });
+    const names = nameSearchOf(o);
+    // the walk of the cells outwards from `here`, after the cursor, as a page's keys. For a name of
+    // four characters or more, each cell's candidates are its members whose names have a word start
+    // beginning with it (member_name_starts_cell_idx, migration 0030), each then read from profiles;
+    // a shorter text begins a word of so many (8 % of members for 'sam') that reading the cell's
+    // members in activity order from the index, to the page's end, reads less
+    const byStarts = names !== null && [...(o.q ?? o.name ?? '').replace(/^[^\p{L}\p{N}]+/u, '')].length > 3;
+    const walk = () =>
+      sql`select w.user_id, 0 as band, w.d, w.ak from (${nearestWalk({
+        here,
+        where: and([...fixedPlanWhere, placedForOthers]),
+        ...(within ? { within } : {}),
+        ...(after?.band === 0 ? { after } : {}),
+        limit: o.limit,
+        ...(names && byStarts ? { candidates: (cell: { lat: SQL; lng: SQL }) => startsInCell(names, cell) } : {}),
+      })}) w`;
+    let page: MemberPage = { from: null, rows: [] };
+    // (a page of the unplaced, after everyone placed, reads neither matches nor cells)
+    if (after?.band !== 1) {
+      const town = names ? null : townSearchOf(o);
+      let walked: MemberPage | null = null;
+      if (names) {
+        // a name's matches counted, and sorted or walked, by one statement
+        const read = await nameNearest(me, here, names, o, within, after, walk());
+        if (!read.walked) return placedNowhere(read.page) ? null : read.page;
+        walked = read.page;
+      } else if (town ? o.online || !(await expectedCommon(town)) : o.online === true && !o.manyOnline) {
+        // a town's matches are sorted when PostgreSQL expects few, unless online now narrows it;
+        // online now alone unless many are online
+        const sorted = await matchesSorted(me, here, fixedPlanWhere, within, town, o.online === true, o.type !== undefined, after, o.limit);
+        if (sorted) return placedNowhere(sorted) ? null : sorted;
+      }
+      page = walked ?? (await cardsOf(me, walk(), byDistance));
+      if (placedNowhere(page)) return null;
+    }
+    // the unplaced come after everyone placed, and never within a distance
+    if (page.rows.length < o.limit && !within) {
+      const last = after?.band === 1 ? after : null;
+      const unplacedPage = await activityPage(me, [...where, unplaced], last, o.limit - page.rows.length, 1);
+      if (after?.band === 1 && placedNowhere(unplacedPage)) return null;
+      page = concat(page, unplacedPage);
+    }
+    return page;
+  }
+
+  /**
+   * Whether PostgreSQL's statistics expect a town search to match more members than nearest first
+   * sorts (a big town): then the cells are walked at once, instead of reading the first
+   * MATCHES_SORTED_MAX matches through the trigram index to find out (for a common text that index
+   * scan alone costs more than the walk). The planner's estimate (EXPLAIN: planned, nothing run)
+   * comes from the column's histogram. Of the text among the members anyone may find, without the
+   * caller's blocks (they barely narrow, and planning them cost as much again); other filters with
+   * it are not asked either (the planner takes them as independent), nor online now (the
+   * histogram's newest bucket is far wider than five minutes, so it guesses ten times high).
+   */
+  async function expectedCommon(text: TownSearch): Promise<boolean> {
+    const [row] = (
+      await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        sql`explain (format json) select 1 from profiles p where ${shownToAnyone} and ${text.condition}`,
+      )
+    ).rows;
+    return (row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > commonTextAbove;
+  }
+
+  /**
+   * Nearest first for a name search, in one statement: its matches, counted up to
+   * MATCHES_SORTED_MAX, then either all of them sorted by distance or, past the cap, the walk of the
+   * cells (`walk`, whose page holds the placed alone: `walked`). The matches are one range of
+   * member_name_starts' index (migration 0029), which carries whom the caller may be shown and the
+   * cell, so they are read, sorted by distance and cut from the index alone; the profiles are read
+   * for the page's members only (their activity orders those at the same distance). With other
+   * filters (a member type, online now, ages...), every match's profile is read and tested.
+   */
+  async function nameNearest(
+    me: string,
+    /** a projected point (pointOf, cellPointOf) */
+    here: SQL,
+    search: NameSearch,
+    o: ListOptions,
+    within: Within | null,
+    after: NearestCursor | null,
+    walk: SQL,
+  ): Promise<{ page: MemberPage; walked: boolean }> {
+    const cap = Math.min(commonTextAbove, MATCHES_SORTED_MAX);
+    const few = sql`(select n from counted) <= ${sql.raw(String(cap))}`;
+    // the search's other conditions (the names' text too, when the username's is the one read),
+    // tested on the profiles (textsLate: one plan whatever the texts)
+    const others = searchFilters({ ...o, ...(o.q !== undefined ? { q: undefined } : { name: undefined }) }, { textsLate: true });
+    // the index's rows as they are (a word start per row) and how many, up to the cap; past it
+    // nothing more is worked out. Then the matches (a member whose names begin two words with the
+    // text is one: told apart bytewise, which sorts many times faster than the database's collation)
+    // with their distances
+    const matches = sql`entries as materialized (select p.user_id, p.location_lat, p.location_lng, p.hide_location
+          from member_name_starts p
+          where ${and([listedFor(me), ...(within ? inside(within) : []), startsWith(search, sql`p`)])}
+          ${limitOf(MATCHES_SORTED_MAX + 1)}),
+        counted as (select count(*) as n from entries),
+        m as materialized (select distinct on (p.user_id collate "C") ${nearestKeys(here)} from entries p where ${few})`;
+    const ak = sql`p.activity_key`;
+    const order = sql`order by m.band, m.d, ${ak} desc, m.user_id desc ${limitOf(o.limit)}`;
+    // every match is one the caller may be shown unless other filters are asked: then the page is
+    // within the first `limit` distances after the cursor's (`edge`, the last of them), and the
+    // members at the cursor's own distance that come after it by activity
+    const beyondCursor = !after ? sql`true` : after.band === 0 ? sql`(m.band > 0 or m.d > ${after.d}::float8)` : sql`m.band > 1`;
+    const sorted =
+      others.length > 0
+        ? sql`sorted as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
+            where ${and([...others, afterNearest(after, ak)])} ${order})`
+        : sql`edge as (select m.band, coalesce(m.d, 0) as d from m where ${beyondCursor} order by m.band, m.d ${offsetLimit(o.limit - 1, 1)}),
+          sorted as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
+            where ${afterNearest(after, ak)} and (not exists (select 1 from edge) or (m.band, coalesce(m.d, 0)) <= (select e.band, e.d from edge e))
+            ${order})`;
+    const read = await sortedPage(
+      me,
+      sql`${matches}, ${sorted},
+        k as (select * from sorted union all select * from (${walk}) walked where not ${few})`,
+    );
+    return { page: read.page, walked: read.matched > cap };
+  }
+
+  /**
+   * Nearest first by reading every match of the search and sorting them: null when there are more
+   * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a town come
+   * from its trigram index (migration 0009), asked for pieces of the text (TownSearch `read`) and
+   * checked against the text itself here (`where` holds it); of online now, from the activity
+   * index's newest end. One statement: the matches (read once), the page after the cursor, how many.
+   */
+  async function matchesSorted(
+    me: string,
+    /** a projected point (pointOf, cellPointOf) */
+    here: SQL,
+    /** the privacy filter and the search's conditions (a text's too: checked again on its matches, by key) */
+    where: SQL[],
+    within: Within | null,
+    text: TownSearch | null,
+    /** online now: its matches are the activity index's newest end, read in that order */
+    online: boolean,
+    /** a member type asked (with online now, read from the type's own activity index) */
+    type: boolean,
+    after: NearestCursor | null,
+    limit: number,
+  ): Promise<MemberPage | null> {
+    const conditions = [...where, ...(within ? inside(within) : [])];
+    // online now read in an index's order, so the read is the online members alone: of the types
+    // asked (profiles_findable_gender_activity_idx), else of everyone (profiles_findable_activity_idx)
+    const onlineOrder = type
+      ? sql`order by p.gender, ${activityKey} desc, p.user_id desc`
+      : sql`order by ${activityKey} desc, p.user_id desc`;
+    const keys = sql`${nearestKeys(here)}, ${activityKey} as ak`;
+    // a text's index matches are kept once, narrowed to their keys, each marked whether it is one of
+    // the search's (`ok`): counted are the index's matches, sorted the search's. They are planned
+    // as if all were read (a materialized CTE is planned on its own), then read up to the cap: with
+    // the cap in view, the planner would rather scan the table until it has found that many, most of
+    // the table for a text of a few per cent (online now asks for every text, common or not)
+    const matches = text
+      ? sql`found as materialized (select ${keys}, (${and(conditions)}) as ok from profiles p where ${text.read}),
+          m as materialized (select * from found ${limitOf(MATCHES_SORTED_MAX + 1)}),
+          counted as (select count(*) as n from m)`
+      : sql`m as materialized (select ${keys}, true as ok from profiles p where ${and(conditions)}
+            ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
+          counted as (select count(*) as n from m)`;
+    const read = await sortedPage(
+      me,
+      sql`${matches},
+      k as (select * from m where m.ok and ${afterNearest(after, sql`m.ak`)} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})`,
+    );
+    return read.matched > MATCHES_SORTED_MAX ? null : read.page;
+  }
+
+  return { nearestPage };
+}
