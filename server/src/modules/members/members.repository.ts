@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { activityKey, onlineExpr, shownToAnyone } from '../../db/visibility';
-import { concat, memberPages, type MemberPage } from './member-page';
+import { concat, memberPages, type MemberPage } from './member-pages.repository';
 import { and, inside, listWhere, searchFilters, type ListOptions, type MemberSearch } from './member-search';
-import { MATCHES_SORTED_MAX, nearestReads } from './members.nearest';
+import { MATCHES_SORTED_MAX, nearestReads } from './nearest.repository';
 
 export function membersRepository(
   db: Db,

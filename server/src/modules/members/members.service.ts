@@ -4,7 +4,7 @@ import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
 import { MAX_KM, type MemberSort, type MembersResponse } from '@velvet/core/schemas/member.schema';
 import type { MembersRepository } from './members.repository';
-import type { MemberRow } from './member-page';
+import type { MemberRow } from './member-pages.repository';
 import type { MemberSearch } from './member-search';
 import { decodeCursor, encodeCursor, type MemberCursor } from './member-cursor';
 import { cachedFor } from '../../lib/cached-for';

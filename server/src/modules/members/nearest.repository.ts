@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { limitOf, memberPoint, nearestWalk, offsetLimit, type Within } from '../../db/nearest';
 import { activityKey, listedFor, placedForOthers, shownToAnyone } from '../../db/visibility';
 import type { MemberCursor } from './member-cursor';
-import { byDistance, concat, type MemberPage, type MemberPages } from './member-page';
+import { byDistance, concat, type MemberPage, type MemberPages } from './member-pages.repository';
 import { and, inside, listWhere, searchFilters, unplaced, type ListOptions } from './member-search';
 import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, type TownSearch } from './text-search';
 
