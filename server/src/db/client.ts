@@ -11,6 +11,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
+import { GENERIC_PLAN_OPTIONS, keepGenericPlansOn } from './prepared';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -116,8 +117,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await checkReachable(opts.databaseUrl);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // the statements kept to their generic plan run on connections of their own, set that way (db/prepared.ts)
+    const genericPlans = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: GENERIC_PLAN_OPTIONS });
+    keepGenericPlansOn(pool, genericPlans);
     // an idle connection dropped by the server must not crash the process; the pool replaces it
-    pool.on('error', (err) => console.warn('postgres idle client error:', err.message));
+    for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('postgres idle client error:', err.message));
     const db = drizzlePg(pool, { schema });
     const listener = createPgListener(opts.databaseUrl);
     return {
@@ -134,7 +138,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: async () => {
         await listener.close();
-        await pool.end();
+        await Promise.all([pool.end(), genericPlans.end()]);
       },
     };
   }

@@ -49,8 +49,7 @@ export async function executePrepared<T>(db: Db, query: SQL, opts: { genericPlan
   }
   const statement = { name, text: built.sql, values: built.params, types };
   try {
-    if (!opts.genericPlan) return (await client.query(statement)).rows as T[];
-    return await inGenericPlanMode<T>(client, statement);
+    return (await (opts.genericPlan ? genericPlanPoolOf(client) : client).query(statement)).rows as T[];
   } catch (e) {
     // as drizzle wraps what its own path throws, so callers see one shape on both databases
     throw new DrizzleQueryError(built.sql, built.params, e as Error);
@@ -58,23 +57,27 @@ export async function executePrepared<T>(db: Db, query: SQL, opts: { genericPlan
 }
 
 /**
- * A statement run with PostgreSQL told to keep its generic plan. PostgreSQL keeps planning a
- * prepared statement anew for each run when the generic plan's estimate is dearer than the custom
- * plans' average, even when every custom plan is the same: Discover's statement was planned on
- * every request (1.9 ms of planning for 1.3 ms of running at 100 000 members). The setting lasts
- * for this transaction alone, so no other statement on the connection is affected.
+ * The pools whose connections keep generic plans (plan_cache_mode force_generic_plan from their
+ * start-up), each beside the pool of the database's other statements (client.ts openDatabase).
+ * PostgreSQL keeps planning a prepared statement anew for each run when the generic plan's estimate
+ * is dearer than the custom plans' average, even when every custom plan is the same: Discover's
+ * statement was planned on every request (1.9 ms of planning for 1.3 ms of running at 100 000
+ * members). On a connection of its own the setting costs nothing a run: the statement is one round
+ * trip, where setting it for one transaction on a shared connection took three (begin and set,
+ * the statement, commit).
  */
-async function inGenericPlanMode<T>(pool: pg.Pool, statement: pg.QueryConfig): Promise<T[]> {
-  const connection = await pool.connect();
-  try {
-    await connection.query('begin; set local plan_cache_mode = force_generic_plan');
-    const result = await connection.query(statement);
-    await connection.query('commit');
-    return result.rows as T[];
-  } catch (e) {
-    await connection.query('rollback').catch(() => undefined);
-    throw e;
-  } finally {
-    connection.release();
-  }
+const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** Runs `pool`'s statements asked to keep their generic plan on `generic`'s connections. */
+export function keepGenericPlansOn(pool: pg.Pool, generic: pg.Pool): void {
+  genericPlanPools.set(pool, generic);
 }
+
+function genericPlanPoolOf(pool: pg.Pool): pg.Pool {
+  const generic = genericPlanPools.get(pool);
+  if (!generic) throw new Error('no pool keeps generic plans beside this one (db/client.ts openDatabase)');
+  return generic;
+}
+
+/** The start-up options of a pool for keepGenericPlansOn. */
+export const GENERIC_PLAN_OPTIONS = '-c plan_cache_mode=force_generic_plan';
