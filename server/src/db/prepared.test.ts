@@ -111,7 +111,7 @@ describe('named statements (executePrepared)', () => {
 describe('named statements kept to their generic plan (genericPlan)', () => {
   const mode = sql`select current_setting('plan_cache_mode') as mode, ${1}::int as one`;
 
-  it('runs the statement in that mode on PostgreSQL, and the setting ends with it', async () => {
+  it('runs the statement in that mode on PostgreSQL, and no other statement sees it', async () => {
     const [inside] = await executePrepared<{ mode: string; one: number }>(database.db, mode, { genericPlan: true });
     expect(inside).toEqual({ mode: database.kind === 'postgres' ? 'force_generic_plan' : 'auto', one: 1 });
     // every connection of the pool at once: none kept the setting
