@@ -11,7 +11,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
-import { GENERIC_PLAN_OPTIONS, keepGenericPlansOn } from './prepared';
+import { GENERIC_PLAN_OPTIONS, keepGenericPlansOn } from './generic-plans';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
