@@ -11,7 +11,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
-import { GENERIC_PLAN_OPTIONS, keepGenericPlansOn } from './generic-plans';
+import { keepGenericPlansOn, openGenericPlanPool } from './generic-plans';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -117,8 +117,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await checkReachable(opts.databaseUrl);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // the statements kept to their generic plan run on connections of their own, set that way (db/prepared.ts)
-    const genericPlans = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: GENERIC_PLAN_OPTIONS });
+    // the statements kept to their generic plan run on connections of their own, set that way
+    // (db/generic-plans.ts); one statement shape today (Discover's), so a few connections serve it
+    const genericPlans = openGenericPlanPool(opts.databaseUrl, 10);
     keepGenericPlansOn(pool, genericPlans);
     // an idle connection dropped by the server must not crash the process; the pool replaces it
     for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('postgres idle client error:', err.message));

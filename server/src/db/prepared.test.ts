@@ -111,15 +111,20 @@ describe('named statements (executePrepared)', () => {
 describe('named statements kept to their generic plan (genericPlan)', () => {
   const mode = sql`select current_setting('plan_cache_mode') as mode, ${1}::int as one`;
 
-  it('runs the statement in that mode on PostgreSQL, and no other statement sees it', async () => {
+  it('runs the statement in that mode on PostgreSQL, from a connection’s first statement on, and no other statement sees it', async () => {
     const [inside] = await executePrepared<{ mode: string; one: number }>(database.db, mode, { genericPlan: true });
     expect(inside).toEqual({ mode: database.kind === 'postgres' ? 'force_generic_plan' : 'auto', one: 1 });
-    // every connection of the pool at once: none kept the setting
+    // more at once than the pool holds connections: each new connection runs its first statement in that mode
+    const many = await Promise.all(
+      Array.from({ length: 12 }, () => executePrepared<{ mode: string }>(database.db, mode, { genericPlan: true })),
+    );
+    expect(new Set(many.map(([row]) => row?.mode))).toEqual(new Set([database.kind === 'postgres' ? 'force_generic_plan' : 'auto']));
+    // every connection of the other statements' pool at once: none is in that mode
     const after = await Promise.all(Array.from({ length: 12 }, () => executePrepared<{ mode: string }>(database.db, mode)));
     expect(new Set(after.map(([row]) => row?.mode))).toEqual(new Set(['auto']));
   });
 
-  it('throws PostgreSQL’s error, leaves no transaction open, and the next statement runs', async () => {
+  it('throws PostgreSQL’s error, and the connection it failed on serves the next statements', async () => {
     const bad = await executePrepared(database.db, sql`select ${'not a time'}::timestamptz as t`, { genericPlan: true }).catch(
       (e: unknown) => e,
     );

@@ -49,8 +49,9 @@ export async function executePrepared<T>(db: Db, query: SQL, opts: { genericPlan
     names.set(built.sql, name);
   }
   const statement = { name, text: built.sql, values: built.params, types };
+  const pool = opts.genericPlan ? genericPlanPoolOf(client) : client;
   try {
-    return (await (opts.genericPlan ? genericPlanPoolOf(client) : client).query(statement)).rows as T[];
+    return (await pool.query(statement)).rows as T[];
   } catch (e) {
     // as drizzle wraps what its own path throws, so callers see one shape on both databases
     throw new DrizzleQueryError(built.sql, built.params, e as Error);
