@@ -50,7 +50,7 @@ function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {
 export const concat = (a: MemberPage, b: MemberPage): MemberPage => ({ from: a.from ?? b.from, rows: [...a.rows, ...b.rows] });
 
 /** A page's order over its keys `k`. */
-export const byActivity = sql`k.ak desc, k.user_id desc`;
+const byActivity = sql`k.ak desc, k.user_id desc`;
 export const byDistance = sql`k.band, k.d, k.ak desc, k.user_id desc`;
 
 /** Pages of member cards, each one statement run by `run`. */

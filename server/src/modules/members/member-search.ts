@@ -29,7 +29,7 @@ export interface ListOptions extends MemberSearch {
 /**
  * The search conditions, each a plain column test so an index can serve it (see docs/api.md for the
  * indexes each Search tile wants). The privacy filter always comes with them (listWhere).
- * `textsLate`: the texts' patterns are worked out when the statement runs (text-search.ts textTests).
+ * `textsLate`: a town's pattern is worked out when the statement runs (text-search.ts textTests; a name's always is).
  */
 export function searchFilters(f: Partial<MemberSearch>, { textsLate = false } = {}): SQL[] {
   const where: SQL[] = textTests(f, textsLate);
