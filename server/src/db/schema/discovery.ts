@@ -106,9 +106,10 @@ export const memberNameStarts = pgTable(
     index('member_name_starts_findable_idx')
       .on(t.field, t.rest)
       .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and not ${t.suspended}`),
-    // a cell's members by their names' word starts: the walk of the cells for a name (migration 0030)
-    index('member_name_starts_cell_idx')
-      .on(t.locationLat, t.locationLng, t.field, t.rest)
+    // a cell's members by their names' word starts: the walk of the cells for a name (migrations
+    // 0030, 0031; the field is carried, not a key, so a text is one range of a cell's entries)
+    index('member_name_starts_cell_rest_idx')
+      .on(t.locationLat, t.locationLng, t.rest)
       .where(sql`${t.locationLat} is not null`),
   ],
 );

@@ -61,7 +61,7 @@ export function nearestReads(
     const names = nameSearchOf(o);
     // the walk of the cells outwards from `here`, after the cursor, as a page's keys. For a name of
     // four characters or more, each cell's candidates are its members whose names have a word start
-    // beginning with it (member_name_starts_cell_idx, migration 0030), each then read from profiles;
+    // beginning with it (member_name_starts_cell_rest_idx, migrations 0030–0031), each then read from profiles;
     // a shorter text begins a word of so many (8 % of members for 'sam') that reading the cell's
     // members in activity order from the index, to the page's end, reads less
     const byStarts = names !== null && [...(o.q ?? o.name ?? '').replace(/^[^\p{L}\p{N}]+/u, '')].length > 3;
