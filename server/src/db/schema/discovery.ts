@@ -107,7 +107,8 @@ export const memberNameStarts = pgTable(
       .on(t.field, t.rest)
       .where(sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and not ${t.suspended}`),
     // a cell's members by their names' word starts: the walk of the cells for a name (migrations
-    // 0030, 0031; the field is carried, not a key, so a text is one range of a cell's entries)
+    // 0030, 0031; the field is carried, not a key, so a text is one range of a cell's entries; its
+    // INCLUDE list is written in 0031 by hand)
     index('member_name_starts_cell_rest_idx')
       .on(t.locationLat, t.locationLng, t.rest)
       .where(sql`${t.locationLat} is not null`),
