@@ -77,8 +77,8 @@ export interface NearestAfter {
  * members by activity from profiles_findable_cell_activity_idx, at most a page from each; the
  * incremental sort orders the cells' members within each distance and stops once the page is full
  * and its last distance complete. A page near a crowded cell reads about a page of rows, wherever
- * it is; a filter that matches few reads more cells (see modules/members/nearest.repository.ts for the searches that
- * read their matches first instead). `within` keeps the walk inside a circle.
+ * it is; a filter that matches few reads more cells (see modules/members/nearest.repository.ts for
+ * the searches that read their matches first instead). `within` keeps the walk inside a circle.
  */
 export function nearestWalk(opts: {
   here: SQL;

@@ -6,7 +6,7 @@ import { likePattern, trigramPattern } from '../../db/like';
  * A username or name search (`q`: usernames; `name`: usernames and display names) matches where a
  * word of the names begins, with what was typed from its first letter or digit on: 'kim' and
  * '@velvet_k' find 'velvet_kim', 'elvet' does not. Names and texts are compared lowered, every run
- * of ASCII punctuation and spaces one space (migration 0029 `name_spaced`: 'velvet.kim' and
+ * of punctuation and spaces one space (migration 0029 `name_spaced`: 'velvet.kim' and
  * 'Velvet Kim' read alike, as do the curly quotes and dashes of a phone's keyboard); a text of
  * nothing but punctuation and spaces matches nobody.
  *
