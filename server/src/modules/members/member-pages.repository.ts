@@ -53,8 +53,11 @@ export const concat = (a: MemberPage, b: MemberPage): MemberPage => ({ from: a.f
 const byActivity = sql`k.ak desc, k.user_id desc`;
 export const byDistance = sql`k.band, k.d, k.ak desc, k.user_id desc`;
 
+/** Runs a statement (executePrepared); `genericPlan` keeps it to one plan whatever its values. */
+export type RunStatement = <T>(query: SQL, opts?: { genericPlan?: boolean }) => Promise<T[]>;
+
 /** Pages of member cards, each one statement run by `run`. */
-export function memberPages(run: <T>(query: SQL) => Promise<T[]>) {
+export function memberPages(run: RunStatement) {
   /**
    * The cards of the members a keyed statement chose (user_id, band, d, ak), in the page's order:
    * the member card, the Like button's state and the keys the next page starts after.
@@ -84,13 +87,16 @@ export function memberPages(run: <T>(query: SQL) => Promise<T[]>) {
      * search's: past the cap, the walk is the faster read) and `k` (the page's keys: user_id, band, d,
      * ak, in order), read with their cards in one statement.
      */
-    sortedPage: async (me: string, ctes: SQL): Promise<{ page: MemberPage; matched: number }> => {
-      const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(sql`
+    sortedPage: async (me: string, ctes: SQL, opts: { genericPlan?: boolean } = {}): Promise<{ page: MemberPage; matched: number }> => {
+      const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(
+        sql`
         with ${ctes}
         select ${callerColumns}, ${memberCardColumns}, ${cardExtras(me)}, counted.n as matched
         from counted cross join ${withCaller(me)}
         left join (k join profiles p on p.user_id = k.user_id) on true
-        order by ${byDistance}`);
+        order by ${byDistance}`,
+        opts,
+      );
       return { page: pageOf(rows.map(({ matched: _matched, ...row }) => row)), matched: Number(rows[0]?.matched ?? 0) };
     },
   };

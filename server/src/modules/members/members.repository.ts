@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { activityKey, onlineExpr, shownToAnyone } from '../../db/visibility';
-import { concat, memberPages, type MemberPage } from './member-pages.repository';
+import { concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
 import { and, inside, listWhere, searchFilters, type ListOptions, type MemberSearch } from './member-search';
 import { MATCHES_SORTED_MAX, nearestReads } from './nearest.repository';
 
@@ -18,7 +18,7 @@ export function membersRepository(
     commonTextAbove?: number;
   } = {},
 ) {
-  const run = <T>(query: SQL) => executePrepared<T>(db, query);
+  const run: RunStatement = (query, runOpts) => executePrepared(db, query, runOpts);
   const pages = memberPages(run);
   const { cardsOf, activityPage } = pages;
   const { nearestPage } = nearestReads(db, pages, opts.commonTextAbove ?? MATCHES_SORTED_MAX);
