@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
