@@ -33,11 +33,11 @@ export const PHOTOS_PAGE_SIZE = 24;
 /** GET /api/v1/search/photos: Photos by Category, optionally of one member type. */
 export const photosQuerySchema = z.object({
   type: z.enum(MEMBER_TYPES, { error: 'Choose Couples, Women, Men or TV-TS-CD' }).optional(),
+  /** where the next page begins: opaque, as the previous page's `nextCursor` gave it */
   cursor: z
     .string()
-    .regex(/^\d{1,7}$/, 'That page link is not valid. Reload and try again.')
-    .optional()
-    .transform((c) => (c ? Number(c) : 0)),
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'That page link is not valid. Reload and try again.')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(60).default(PHOTOS_PAGE_SIZE),
 });
 

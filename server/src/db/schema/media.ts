@@ -49,6 +49,10 @@ export const media = pgTable(
     index('media_content_new_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.kind} = 'content'`),
+    // Photos by Category: the photos every member may see, keyset pages newest first (migration 0032)
+    index('media_gallery_new_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'gallery' and ${t.visibility} in ('public', 'members') and not ${t.underReview}`),
     index('media_content_owner_idx')
       .on(t.ownerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.kind} = 'content'`),

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_GENDERS, type MemberType } from '@velvet/core/schemas/member.schema';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { savedSearches, user } from '../../db/schema/index';
 // one privacy filter for every list of members (DESIGN.md §7): anonymous and blocked members never show
 import { visibleTo } from '../../db/visibility';
@@ -17,7 +18,12 @@ export type CategoryPhotoRow = {
   username: string;
   displayName: string;
   gender: string | null;
+  /** when it was added, as PostgreSQL writes it: the next page's key */
+  c: string;
 };
+
+/** Where a page of Photos by Category begins: after the photo added at `c` with id `id` (newest first). */
+export type CategoryPhotosAfter = { c: string; id: string };
 
 /** Saved searches and Photos by Category. */
 export function searchRepository(db: Db) {
@@ -56,18 +62,27 @@ export function searchRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Gallery photos members show to every member (public or members-only), newest first. */
-    async categoryPhotos(me: string, opts: { type?: MemberType; offset: number; limit: number }): Promise<CategoryPhotoRow[]> {
+    /**
+     * Gallery photos members show to every member (public or members-only; not one reported and under
+     * review), newest first, a keyset page after `after` (media_gallery_new_idx, migration 0032).
+     */
+    async categoryPhotos(
+      me: string,
+      opts: { type?: MemberType; after: CategoryPhotosAfter | null; limit: number },
+    ): Promise<CategoryPhotoRow[]> {
       const type = opts.type ? sql`and p.gender in ${[...MEMBER_TYPE_GENDERS[opts.type]]}` : sql``;
-      const rows = await db.execute<CategoryPhotoRow>(sql`
+      const after = opts.after ? sql`and (m.created_at, m.id) < (${opts.after.c}::timestamptz, ${opts.after.id}::uuid)` : sql``;
+      return executePrepared<CategoryPhotoRow>(
+        db,
+        sql`
         select m.id, m.storage_key as "storageKey", m.thumb_key as "thumbKey", m.width, m.height,
-          p.user_id as "userId", p.username, p.display_name as "displayName", p.gender
+          p.user_id as "userId", p.username, p.display_name as "displayName", p.gender, m.created_at::text as c
         from media m join profiles p on p.user_id = m.owner_id
-        where m.kind = 'gallery' and m.visibility in ('public', 'members')
-          and ${visibleTo(me)} ${type}
-        order by m.created_at desc, m.id
-        limit ${opts.limit} offset ${opts.offset}`);
-      return rows.rows;
+        where m.kind = 'gallery' and m.visibility in ('public', 'members') and not m.under_review
+          and ${visibleTo(me)} ${type} ${after}
+        order by m.created_at desc, m.id desc
+        limit ${opts.limit}`,
+      );
     },
   };
 }

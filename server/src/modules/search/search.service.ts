@@ -13,9 +13,17 @@ import {
   type SavedSearchDto,
   type SavedSearchesResponse,
 } from '@velvet/core/schemas/search.schema';
+import { UUID_SHAPE } from '@velvet/core/schemas/id.schema';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 import { mediaFileUrl } from '../media/media.public';
-import type { SavedSearchRow, SearchRepository } from './search.repository';
+import type { CategoryPhotosAfter, SavedSearchRow, SearchRepository } from './search.repository';
+
+/** A Photos by Category page link: the last photo's added time (as PostgreSQL wrote it) and id. */
+const photosCursorSchema: z.ZodType<CategoryPhotosAfter> = z
+  .object({ c: z.string().regex(PG_TIME_SHAPE), id: z.string().regex(UUID_SHAPE) })
+  .strict();
 
 const toDto = (row: SavedSearchRow): SavedSearchDto => ({
   id: row.id,
@@ -49,10 +57,13 @@ export function searchService(repo: SearchRepository) {
       if (!(await repo.deleteSaved(me, id))) throw new AppError(404, 'SAVED_SEARCH_NOT_FOUND', messages.search.savedNotFound);
     },
 
-    async photos(me: string, query: { type?: MemberType; cursor: number; limit: number }): Promise<CategoryPhotosResponse> {
-      const rows = await repo.categoryPhotos(me, { type: query.type, offset: query.cursor, limit: query.limit + 1 });
+    async photos(me: string, query: { type?: MemberType; cursor?: string; limit: number }): Promise<CategoryPhotosResponse> {
+      const after = query.cursor ? decodeCursor(query.cursor, photosCursorSchema) : null;
+      const rows = await repo.categoryPhotos(me, { type: query.type, after, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
       return {
-        items: rows.slice(0, query.limit).map((r) => ({
+        items: page.map((r) => ({
           id: r.id,
           url: mediaFileUrl(r.storageKey),
           thumbUrl: r.thumbKey ? mediaFileUrl(r.thumbKey) : null,
@@ -60,7 +71,7 @@ export function searchService(repo: SearchRepository) {
           height: r.height,
           owner: { userId: r.userId, username: r.username, displayName: r.displayName, type: typeOf(r.gender) },
         })),
-        nextCursor: rows.length > query.limit ? String(query.cursor + query.limit) : null,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ c: last.c, id: last.id }) : null,
       };
     },
   };

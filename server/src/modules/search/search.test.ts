@@ -188,6 +188,14 @@ describe('Photos by Category: GET /api/v1/search/photos', () => {
     expect(file.headers.get('content-type')).toBe('image/webp');
   });
 
+  it('never shows a photo reported and under review, until a moderator clears it', async () => {
+    const reported = (await photos('?type=women')).items[0]!;
+    await t.database.db.update(media).set({ underReview: true }).where(eq(media.id, reported.id));
+    expect((await photos('?type=women')).items.map((p) => p.id)).not.toContain(reported.id);
+    await t.database.db.update(media).set({ underReview: false }).where(eq(media.id, reported.id));
+    expect((await photos('?type=women')).items.map((p) => p.id)).toContain(reported.id);
+  });
+
   it('never shows an anonymous member, either side of a block, or a private photo; the blocker does not see me either', async () => {
     const shown = owners(await photos('?limit=60'));
     for (const hidden of ['photo_anon', 'photo_blocker', 'photo_blocked', 'searcher']) expect(shown).not.toContain(hidden);
@@ -198,13 +206,28 @@ describe('Photos by Category: GET /api/v1/search/photos', () => {
     expect(owners((await other.get('/api/v1/search/photos?limit=60')).json as CategoryPhotosResponse)).toContain('searcher');
   });
 
-  it('pages, and refuses a bad category or cursor with a 400', async () => {
+  it('pages newest first without repeating or skipping a photo when one is added between pages, and refuses a bad category or cursor with a 400', async () => {
     const first = await photos('?limit=2');
     expect(first.items).toHaveLength(2);
+    // a photo added before the next page is asked for goes to the top, not into the next page
+    const added = await galleryPhoto(clients.photo_woman!);
     const second = await photos(`?limit=2&cursor=${first.nextCursor}`);
     expect(second.nextCursor).toBeNull();
-    expect(new Set([...first.items, ...second.items].map((p) => p.id)).size).toBe(3);
-    for (const query of ['?type=aliens', '?cursor=-1', '?limit=0']) {
+    const paged = [...first.items, ...second.items].map((p) => p.id);
+    expect(paged).toHaveLength(3);
+    expect(new Set(paged).size).toBe(3);
+    expect(paged).not.toContain(added);
+    expect((await photos('?limit=1')).items[0]!.id).toBe(added);
+    await t.database.db.delete(media).where(eq(media.id, added));
+    // a cursor whose keys are not a photo's (another list's, or made up) is refused
+    const forged = Buffer.from(JSON.stringify({ c: "2026-01-01 00:00:00+00'; drop table media; --", id: added })).toString('base64url');
+    for (const query of [
+      '?type=aliens',
+      '?cursor=-1',
+      '?limit=0',
+      `?cursor=${forged}`,
+      `?cursor=${Buffer.from('{"c":1}').toString('base64url')}`,
+    ]) {
       const res = await me.get(`/api/v1/search/photos${query}`);
       expect(res.status, query).toBe(400);
       expect(res.json.error.code).toBe('VALIDATION_FAILED');

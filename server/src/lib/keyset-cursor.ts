@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { messages } from '@velvet/core/messages';
+import { AppError } from '../middleware/errors';
+
+/** A time as PostgreSQL writes a timestamptz as text: a key sent back in that shape compares exactly. */
+export const PG_TIME_SHAPE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** A page link's keys (the last row shown, in the list's order) as the API hands them out: opaque base64url JSON. */
+export const encodeCursor = (keys: unknown): string => Buffer.from(JSON.stringify(keys)).toString('base64url');
+
+/** The keys a page link carries, exactly as `schema` says; a 400 in plain words for anything else. */
+export function decodeCursor<T>(text: string, schema: z.ZodType<T>): T {
+  const bad = () => new AppError(400, 'VALIDATION_FAILED', messages.messaging.badCursor, { cursor: messages.messaging.badCursor });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw bad();
+  return result.data;
+}
