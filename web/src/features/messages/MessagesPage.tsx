@@ -10,12 +10,17 @@ import { SentList } from './components/SentList';
 type Tab = 'inbox' | 'sent' | 'saved';
 const TABS: Tab[] = ['inbox', 'sent', 'saved'];
 
+/** The Inbox tab's unread count: its own component, so a new count redraws the badge alone, not the list under the tabs. */
+function InboxUnreadBadge() {
+  const unread = useUnreadCount();
+  return <CountBadge count={unread} label={`${unread} unread`} />;
+}
+
 /** /messages: Inbox, Sent and Saved (spec §2 Messages); a conversation opens at /messages/:userId. */
 export default function MessagesPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'inbox';
   const { user } = useSession();
-  const unread = useUnreadCount();
   if (!user) return null;
 
   return (
@@ -26,7 +31,7 @@ export default function MessagesPage() {
         value={tab}
         onChange={(t) => setParams(t === 'inbox' ? {} : { tab: t }, { replace: true })}
         items={[
-          { value: 'inbox', label: messages.messaging.inbox, badge: <CountBadge count={unread} label={`${unread} unread`} /> },
+          { value: 'inbox', label: messages.messaging.inbox, badge: <InboxUnreadBadge /> },
           { value: 'sent', label: messages.messaging.sentTab },
           { value: 'saved', label: messages.messaging.savedTab },
         ]}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { MessageCircle, Search, Star } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
@@ -19,10 +19,14 @@ export function ConversationList({ kind, me }: { kind: 'inbox' | 'saved'; me: st
   const q = useDeferredValue(search.trim());
   const list = useConversations(kind, q);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const star = useStarConversation();
+  const { mutate: star } = useStarConversation();
   const starring = usePendingStars();
-  const onStar = (otherId: string) => (starred: boolean) =>
-    star.mutate({ otherId, starred }, { onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }) });
+  // one function for every row and every render, so a row redraws only when its own props change
+  const onStar = useCallback(
+    (otherId: string, starred: boolean) =>
+      star({ otherId, starred }, { onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }) }),
+    [star],
+  );
 
   return (
     <>
@@ -79,7 +83,7 @@ export function ConversationList({ kind, me }: { kind: 'inbox' | 'saved'; me: st
         <>
           <ul className="grid grid-cols-1 gap-2" aria-label={kind === 'inbox' ? 'Conversations' : 'Saved conversations'}>
             {items.map((c) => (
-              <ConversationRow key={c.id} conversation={c} me={me} starring={starring.includes(c.id)} onStar={onStar(c.id)} />
+              <ConversationRow key={c.id} conversation={c} me={me} starring={starring.includes(c.id)} onStar={onStar} />
             ))}
           </ul>
           <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />

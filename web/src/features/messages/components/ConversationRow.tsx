@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Star } from 'lucide-react';
 import type { ConversationDto } from '@velvet/core/schemas/message.schema';
@@ -10,9 +11,10 @@ export const memberName = (m: { displayName: string | null; username: string | n
 
 /**
  * One conversation in Inbox or Saved: who, the last message, when, unread count, and the save star
- * (its change is the list's: `starring` while it is on its way, `onStar` to ask for it).
+ * (its change is the list's: `starring` while it is on its way, `onStar` to ask for it). Memoized: a
+ * refetched list of the same conversations, or a new unread count, redraws no row.
  */
-export function ConversationRow({
+export const ConversationRow = memo(function ConversationRow({
   conversation: c,
   me,
   starring,
@@ -21,7 +23,7 @@ export function ConversationRow({
   conversation: ConversationDto;
   me: string;
   starring: boolean;
-  onStar: (starred: boolean) => void;
+  onStar: (otherId: string, starred: boolean) => void;
 }) {
   const name = memberName(c.otherUser);
   const live = useLivePresence(c.otherUser.id);
@@ -60,11 +62,11 @@ export function ConversationRow({
         aria-pressed={starred}
         aria-label={starred ? `Remove ${name} from saved` : `Save conversation with ${name}`}
         disabled={starring}
-        onClick={() => onStar(!c.starred)}
+        onClick={() => onStar(c.id, !c.starred)}
         className="grid h-11 w-11 shrink-0 place-items-center rounded-xl text-muted hover:bg-raised hover:text-ink"
       >
         <Star aria-hidden size={20} className={starred ? 'fill-pink-400 text-pink-400' : ''} />
       </button>
     </li>
   );
-}
+});
