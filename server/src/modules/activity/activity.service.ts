@@ -1,26 +1,15 @@
 import { messages } from '@velvet/core/messages';
 import { UUID_SHAPE } from '@velvet/core/schemas/id.schema';
 import type { ActivityPage, HotlistUpdates } from '@velvet/core/schemas/activity.schema';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 import { toActivity, type ActivityAfter, type ActivityRepository } from './activity.repository';
 
-const TIME_SHAPE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-const encodeCursor = (after: ActivityAfter) => Buffer.from(JSON.stringify(after)).toString('base64url');
-
-/** The keys a page link carries, in the shapes PostgreSQL wrote them; a 400 in plain words for anything else. */
-function decodeCursor(text: string): ActivityAfter {
-  const bad = new AppError(400, 'VALIDATION_FAILED', messages.messaging.badCursor, { cursor: messages.messaging.badCursor });
-  let parsed: Partial<Record<keyof ActivityAfter, unknown>> | null;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as typeof parsed;
-  } catch {
-    throw bad;
-  }
-  const { at, id } = parsed ?? {};
-  if (typeof at !== 'string' || !TIME_SHAPE.test(at) || typeof id !== 'string' || !UUID_SHAPE.test(id)) throw bad;
-  return { at, id };
-}
+/** A page link's keys, in the shapes PostgreSQL wrote them: the last activity's time and id. */
+const activityCursorSchema: z.ZodType<ActivityAfter> = z
+  .object({ at: z.string().regex(PG_TIME_SHAPE), id: z.string().regex(UUID_SHAPE) })
+  .strict();
 
 /**
  * The Updates feed and notifications: always the caller's own activities, as db/visibility.ts lets
@@ -29,13 +18,13 @@ function decodeCursor(text: string): ActivityAfter {
 export function activityService(repo: ActivityRepository) {
   return {
     async feed(me: string, query: { cursor?: string; limit: number; unread?: 'true' | 'false' }): Promise<ActivityPage> {
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const after = query.cursor ? decodeCursor(query.cursor, activityCursorSchema) : null;
       const rows = await repo.page(me, { after, limit: query.limit + 1, unreadOnly: query.unread === 'true' });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         items: page.map(toActivity),
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.id }) : null,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.id } satisfies ActivityAfter) : null,
       };
     },
 

@@ -9,27 +9,16 @@ import type {
   WinksTab,
 } from '@velvet/core/schemas/connection.schema';
 import { londonDay } from '@velvet/core/time/london-day';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 import { toMemberCard } from '../members/members.public';
 import type { ConnectionList, ConnectionsAfter, ConnectionsRepository } from './connections.repository';
 
-const TIME_SHAPE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-const encodeCursor = (after: ConnectionsAfter) => Buffer.from(JSON.stringify(after)).toString('base64url');
-
-/** The keys a page link carries, in the shapes PostgreSQL wrote them; a 400 in plain words for anything else. */
-function decodeCursor(text: string): ConnectionsAfter {
-  const bad = new AppError(400, 'VALIDATION_FAILED', messages.messaging.badCursor, { cursor: messages.messaging.badCursor });
-  let parsed: Partial<Record<keyof ConnectionsAfter, unknown>> | null;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as typeof parsed;
-  } catch {
-    throw bad;
-  }
-  const { at, id } = parsed ?? {};
-  if (typeof at !== 'string' || !TIME_SHAPE.test(at) || typeof id !== 'string' || !USER_ID_SHAPE.test(id)) throw bad;
-  return { at, id };
-}
+/** A page link's keys, in the shapes PostgreSQL wrote them: when the last connection was made, and the member's id. */
+const connectionsCursorSchema: z.ZodType<ConnectionsAfter> = z
+  .object({ at: z.string().regex(PG_TIME_SHAPE), id: z.string().regex(USER_ID_SHAPE) })
+  .strict();
 
 const notAvailable = () => new AppError(404, 'NOT_AVAILABLE', messages.connections.notAvailable);
 
@@ -46,13 +35,13 @@ export function connectionsService(repo: ConnectionsRepository, clock: () => Dat
   }
 
   async function list(which: ConnectionList, me: string, query: { cursor?: string; limit: number }): Promise<ConnectionsPage> {
-    const after = query.cursor ? decodeCursor(query.cursor) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, connectionsCursorSchema) : null;
     const [from, rows] = await Promise.all([repo.positionOf(me), repo.page(which, me, { after, limit: query.limit + 1 })]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
       items: page.map((r) => ({ member: toMemberCard(r, from), at: r.at, lastActiveAt: r.lastActiveAt, joinedAt: r.joinedAt })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.userId }) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.userId } satisfies ConnectionsAfter) : null,
     };
   }
 

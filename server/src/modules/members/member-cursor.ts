@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '@velvet/core/messages';
 import type { MemberSort } from '@velvet/core/schemas/member.schema';
+import { decodeCursor as decodeKeys, encodeCursor as encodeKeys } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 
 /**
@@ -38,20 +39,13 @@ const SHAPES: Record<string, RegExp> = {
   id: /^[A-Za-z0-9_-]+$/,
 };
 
-export const encodeCursor = (cursor: MemberCursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+export const encodeCursor = (cursor: MemberCursor): string => encodeKeys(cursor);
 
 /** The cursor a page link carries, for a list in `sort` order; a 400 in plain words for anything else. */
 export function decodeCursor(text: string, sort: MemberSort): MemberCursor {
+  // the same 400 the shared codec throws, for the checks it cannot make alone
   const bad = () => new AppError(400, 'VALIDATION_FAILED', messages.messaging.badCursor, { cursor: messages.messaging.badCursor });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success) throw bad();
-  const cursor: MemberCursor = result.data;
+  const cursor: MemberCursor = decodeKeys(text, cursorSchema);
   // a list without a cell to measure from lists nearest first in activity order (an 'online' cursor)
   if (cursor.sort !== sort && !(sort === 'nearest' && cursor.sort === 'online')) throw bad();
   for (const [name, value] of Object.entries(cursor)) {
