@@ -5,27 +5,35 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux (getconf CLK_TCK)
 
-/** utime + stime of one process (all its threads), in ms; comm alongside. */
+/**
+ * utime + stime of one process (all its threads), in ms; comm alongside; `reaped`: the same of its
+ * children that have exited and been waited for (cutime + cstime).
+ */
 function processCpu(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = stat.lastIndexOf(')');
     const comm = stat.slice(stat.indexOf('(') + 1, close);
     const fields = stat.slice(close + 2).split(' ');
-    // fields[0] is the state (field 3); utime and stime are fields 14 and 15
-    return { comm, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    // fields[0] is the state (field 3); utime, stime, cutime and cstime are fields 14 to 17
+    return { comm, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, reaped: (Number(fields[13]) + Number(fields[14])) * TICK_MS };
   } catch {
-    return { comm: '', ms: 0 };
+    return { comm: '', ms: 0, reaped: 0 };
   }
 }
 
-/** Every postgres process on this machine (the server's backends, checkpointer, WAL writer...). */
+/**
+ * Every postgres process on this machine (the server's backends, checkpointer, WAL writer...), with
+ * the backends that have exited: a pool closes an idle connection, and its backend's CPU moves to
+ * the postmaster's reaped children (without them, a run during which connections closed showed less
+ * than nothing).
+ */
 function postgresCpu() {
   let total = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const { comm, ms } = processCpu(name);
-    if (comm === 'postgres') total += ms;
+    const { comm, ms, reaped } = processCpu(name);
+    if (comm === 'postgres') total += ms + reaped;
   }
   return total;
 }
