@@ -47,14 +47,14 @@ export const media = pgTable(
     index('media_owner_kind_idx').on(t.ownerId, t.kind, t.position),
     // New Photos/Videos and the owner's own list: keyset pages, newest first
     index('media_content_new_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.kind} = 'content'`),
     // Photos by Category: the photos every member may see, keyset pages newest first (migration 0032)
     index('media_gallery_new_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.kind} = 'gallery' and ${t.visibility} in ('public', 'members') and not ${t.underReview}`),
     index('media_content_owner_idx')
-      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.kind} = 'content'`),
     check('media_type_check', sql`${t.mediaType} is null or ${t.mediaType} in ('image', 'video')`),
     check('media_price_check', sql`${t.priceCents} is null or ${t.priceCents} > 0`),
@@ -76,7 +76,7 @@ export const fabs = pgTable(
   (t) => [
     primaryKey({ columns: [t.mediaId, t.userId] }),
     // Pics you Fab'd, newest first
-    index('fabs_user_idx').on(t.userId, t.createdAt.desc()),
+    index('fabs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // Hot: Fabs of the last 7 days, per item
     index('fabs_recent_idx').on(t.createdAt, t.mediaId),
   ],
