@@ -1,16 +1,17 @@
 import type { ProfileViewsResponse, ProfileViewsTodayResponse } from '@velvet/core/schemas/profile-view.schema';
 import { londonDay } from '@velvet/core/time/london-day';
+import { USER_ID_SHAPE } from '@velvet/core/schemas/id.schema';
 import { z } from 'zod';
 import type { ProfileViewsRepository, ViewersAfter } from './profile-views.repository';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, encodeCursor, PG_TIME_OR_NEVER_SHAPE } from '../../lib/keyset-cursor';
 import { toMemberCard } from '../members/members.public';
 
 /** A page link's keys, in the shapes PostgreSQL wrote them: the last viewer's day, first look and id. */
 const viewersCursorSchema: z.ZodType<ViewersAfter> = z
   .object({
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    at: z.string().regex(/^(-infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?)$/),
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    at: z.string().regex(PG_TIME_OR_NEVER_SHAPE),
+    id: z.string().regex(USER_ID_SHAPE),
   })
   .strict();
 
