@@ -118,7 +118,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await checkReachable(opts.databaseUrl);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // the statements kept to their generic plan run on connections of their own, set that way
-    // (db/generic-plans.ts); one statement shape today (Discover's), so a few connections serve it
+    // (db/generic-plans.ts): Discover's next cards, and online now's nearest first
     const genericPlans = openGenericPlanPool(opts.databaseUrl, 10);
     keepGenericPlansOn(pool, genericPlans);
     // an idle connection dropped by the server must not crash the process; the pool replaces it

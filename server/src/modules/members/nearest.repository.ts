@@ -221,8 +221,8 @@ export function nearestReads(
           counted as (select count(*) as n from m)`;
     // online now alone is read by one plan whatever the values: PostgreSQL planned it afresh for each
     // request (its custom plans, costed lower than the generic one), which cost as much again as the
-    // read (Women Online, nearest first at 100 000: 1 026 -> 1 367 requests a second, the database's
-    // CPU 1.0 -> 0.6 ms a request). A town's text stays planned for its own value (its trigram pieces)
+    // read (Women Online, nearest first at 100 000: 1 026 -> 1 367–1 503 requests a second, the
+    // database's CPU 1.0 -> 0.5–0.6 ms a request). A town's text stays planned for its own value (its trigram pieces)
     const read = await sortedPage(
       me,
       sql`${matches},
