@@ -14,15 +14,18 @@ export const badCursor = () =>
 /** A page link's keys (the last row shown, in the list's order) as the API hands them out: opaque base64url JSON. */
 export const encodeCursor = (keys: unknown): string => Buffer.from(JSON.stringify(keys)).toString('base64url');
 
-/** The keys a page link carries, exactly as `schema` says; a 400 in plain words for anything else. */
-export function decodeCursor<T>(text: string, schema: z.ZodType<T>): T {
+/**
+ * The keys a page link carries, exactly as `schema` says; anything else is `refused` (a 400 in plain
+ * words; an area whose API names its own error passes that).
+ */
+export function decodeCursor<T>(text: string, schema: z.ZodType<T>, refused: () => Error = badCursor): T {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw badCursor();
+    throw refused();
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw badCursor();
+  if (!result.success) throw refused();
   return result.data;
 }

@@ -20,6 +20,7 @@ import {
 } from '@velvet/core/schemas/content.schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../../middleware/errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { processImage, type ImageType } from '../../images/process-image';
 import { processVideo, type VideoType } from '../../images/process-video';
 import { ObjectExistsError, type Storage } from '../../storage/storage';
@@ -53,21 +54,9 @@ const KEY_ATTEMPTS = 5;
 const PREVIEW_SIDE = 480;
 const PREVIEW_PIXELS = 16;
 
-/** A cursor as the API hands it out: opaque base64url JSON. */
-const encodeCursor = (key: ContentCursor | HotCursor) => Buffer.from(JSON.stringify(key)).toString('base64url');
-/** A cursor sent back, checked against its core schema; a 400 in plain words for anything else. */
-function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (!cursor) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  const result = schema.safeParse(parsed);
-  if (!result.success) throw badCursor();
-  return result.data;
-}
+/** A cursor sent back, checked against its core schema; the content API's own 400 for anything else. */
+const decodeContentCursor = <T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined =>
+  cursor ? decodeCursor(cursor, schema, badCursor) : undefined;
 
 export interface ContentServiceDeps {
   repo: ContentRepository;
@@ -262,21 +251,21 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
       scope: { kind: 'new' } | { kind: 'mine' } | { kind: 'category'; category: ContentCategory },
       query: { cursor?: string; type?: ContentMediaType },
     ): Promise<ContentPage> {
-      const after = decodeCursor(query.cursor, contentCursorSchema);
+      const after = decodeContentCursor(query.cursor, contentCursorSchema);
       const items = await repo.listNewest(user.id, scope, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key));
+      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key satisfies ContentCursor));
     },
 
     async fabbed(user: { id: string; role?: string | null }, query: { cursor?: string; type?: ContentMediaType }): Promise<ContentPage> {
-      const after = decodeCursor(query.cursor, contentCursorSchema);
+      const after = decodeContentCursor(query.cursor, contentCursorSchema);
       const items = await repo.listFabbed(user.id, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key));
+      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key satisfies ContentCursor));
     },
 
     async hot(user: { id: string; role?: string | null }, query: { cursor?: string; type?: ContentMediaType }): Promise<ContentPage> {
-      const after = decodeCursor(query.cursor, hotCursorSchema);
+      const after = decodeContentCursor(query.cursor, hotCursorSchema);
       const items = await repo.listHot(user.id, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.hotKey));
+      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.hotKey satisfies HotCursor));
     },
 
     /** The member's own photo and video counts (their profile's stats). */
