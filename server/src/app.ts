@@ -144,6 +144,7 @@ export function createApp(deps: AppDeps) {
     log,
     media,
     messaging,
+    forgetSessionsOf: (userId) => sessions.forgetMember(userId),
   });
   const privacy = privacyService({ repo: privacyRepository(database.db), events: realtime.hub });
 

@@ -198,6 +198,33 @@ describe('session cache rules', () => {
     expect(h.lookups()).toBe(3);
   });
 
+  it('forgets every session of a member another changed (a moderator), at once and with no notification, and keeps no lookup it overtook', async () => {
+    const h = harness();
+    for (const [cookie, userId] of [
+      ['a-phone', 'alice'],
+      ['a-laptop', 'alice'],
+      ['b-phone', 'bob'],
+    ] as const) {
+      const pending = h.cache.get(h.as(cookie));
+      await h.answer(userId);
+      await pending;
+    }
+    expect(h.cache.size()).toBe(3);
+    const inFlight = h.cache.get(h.as('a-tablet'));
+    await h.underway();
+    h.cache.forgetMember('alice');
+    expect(h.cache.size()).toBe(1);
+    await h.answer('alice');
+    await inFlight;
+    expect(h.cache.size()).toBe(1);
+    // her next request is looked up again; bob's is still answered from memory
+    const again = h.cache.get(h.as('a-phone'));
+    await h.answer('alice');
+    await again;
+    await h.cache.get(h.as('b-phone'));
+    expect(h.lookups()).toBe(5);
+  });
+
   it('forgets a member on their notification, everyone on "*" and on a reconnect', async () => {
     const h = harness();
     for (const [cookie, user] of [

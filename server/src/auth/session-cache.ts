@@ -163,6 +163,15 @@ export function createSessionCache(opts: SessionCacheOptions) {
       noteForgotten(keyForgottenAt, key);
     },
 
+    /**
+     * Forgets a member's sessions: called after a change someone else made to their account (a
+     * moderator's role change or suspension) has committed, so their next request here already sees
+     * it; other processes learn it from the triggers' NOTIFY.
+     */
+    forgetMember(userId: string): void {
+      forgetUser(userId);
+    },
+
     /** Stops listening (the database's own close also ends it). */
     async close(): Promise<void> {
       const stop = await listening;

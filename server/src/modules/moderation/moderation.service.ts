@@ -42,6 +42,12 @@ export interface ModerationServiceDeps {
   log: Logger;
   media: Pick<MediaService, 'remove'>;
   messaging: Pick<MessagesService, 'delete'>;
+  /**
+   * Forgets a member's sessions in this process's cache (auth/session-cache.ts) once a change to
+   * their account has committed, so their next request here sees it; other processes hear it from
+   * the triggers' NOTIFY, which arrives after the answer to this request may already have.
+   */
+  forgetSessionsOf?: (userId: string) => void;
 }
 
 const summary = (row: MemberSummaryRow | undefined, id: string) =>
@@ -285,6 +291,7 @@ export function moderationService(deps: ModerationServiceDeps) {
         });
         return rows;
       });
+      deps.forgetSessionsOf?.(userId);
       await tellReporters(decided, 'actioned');
     },
 
@@ -301,6 +308,7 @@ export function moderationService(deps: ModerationServiceDeps) {
           reason,
         });
       });
+      deps.forgetSessionsOf?.(userId);
     },
 
     suspended: async () => repo.suspendedMembers(200),
@@ -321,6 +329,7 @@ export function moderationService(deps: ModerationServiceDeps) {
           reason: `${target.role ?? 'user'} → ${input.role}: ${input.reason}`,
         });
       });
+      deps.forgetSessionsOf?.(target.id);
     },
 
     staff: () => repo.staff(),
