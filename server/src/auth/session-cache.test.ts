@@ -163,7 +163,13 @@ describe('session cache rules', () => {
       await underway();
       waiting.shift()!.resolve(userId ? found(userId) : null);
     };
-    return { cache, as, underway, answer, notify: (p: string) => notify(p), reconnect: () => reconnect(), lookups: () => lookups };
+    /** A request with this cookie whose lookup better-auth answers with this member's session. */
+    const lookUp = async (cookie: string, userId: string) => {
+      const pending = cache.get(as(cookie));
+      await answer(userId);
+      return pending;
+    };
+    return { cache, as, underway, answer, lookUp, notify: (p: string) => notify(p), reconnect: () => reconnect(), lookups: () => lookups };
   }
 
   it('keeps a member’s session while other members’ sessions change around the lookup', async () => {
@@ -191,9 +197,7 @@ describe('session cache rules', () => {
     await h.answer('alice');
     await second;
     expect(h.cache.size()).toBe(0);
-    const third = h.cache.get(h.as('a-cookie'));
-    await h.answer('alice');
-    await third;
+    await h.lookUp('a-cookie', 'alice');
     expect(h.cache.size()).toBe(1);
     expect(h.lookups()).toBe(3);
   });
@@ -204,11 +208,8 @@ describe('session cache rules', () => {
       ['a-phone', 'alice'],
       ['a-laptop', 'alice'],
       ['b-phone', 'bob'],
-    ] as const) {
-      const pending = h.cache.get(h.as(cookie));
-      await h.answer(userId);
-      await pending;
-    }
+    ] as const)
+      await h.lookUp(cookie, userId);
     expect(h.cache.size()).toBe(3);
     const inFlight = h.cache.get(h.as('a-tablet'));
     await h.underway();
@@ -218,9 +219,7 @@ describe('session cache rules', () => {
     await inFlight;
     expect(h.cache.size()).toBe(1);
     // her next request is looked up again; bob's is still answered from memory
-    const again = h.cache.get(h.as('a-phone'));
-    await h.answer('alice');
-    await again;
+    await h.lookUp('a-phone', 'alice');
     await h.cache.get(h.as('b-phone'));
     expect(h.lookups()).toBe(5);
   });
@@ -231,11 +230,8 @@ describe('session cache rules', () => {
       ['a', 'alice'],
       ['b', 'bob'],
       ['c', 'carol'],
-    ]) {
-      const p = h.cache.get(h.as(cookie!));
-      await h.answer(user!);
-      await p;
-    }
+    ] as const)
+      await h.lookUp(cookie, user);
     expect(h.cache.size()).toBe(3);
     h.notify('bob');
     expect(h.cache.size()).toBe(2);
