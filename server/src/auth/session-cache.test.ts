@@ -169,7 +169,21 @@ describe('session cache rules', () => {
       await answer(userId);
       return pending;
     };
-    return { cache, as, underway, answer, lookUp, notify: (p: string) => notify(p), reconnect: () => reconnect(), lookups: () => lookups };
+    /** Each cookie's request looked up, one after another, for its member. */
+    const lookUpAll = async (sessions: readonly (readonly [cookie: string, userId: string])[]) => {
+      for (const [cookie, userId] of sessions) await lookUp(cookie, userId);
+    };
+    return {
+      cache,
+      as,
+      underway,
+      answer,
+      lookUp,
+      lookUpAll,
+      notify: (p: string) => notify(p),
+      reconnect: () => reconnect(),
+      lookups: () => lookups,
+    };
   }
 
   it('keeps a member’s session while other members’ sessions change around the lookup', async () => {
@@ -204,12 +218,11 @@ describe('session cache rules', () => {
 
   it('forgets every session of a member another changed (a moderator), at once and with no notification, and keeps no lookup it overtook', async () => {
     const h = harness();
-    for (const [cookie, userId] of [
+    await h.lookUpAll([
       ['a-phone', 'alice'],
       ['a-laptop', 'alice'],
       ['b-phone', 'bob'],
-    ] as const)
-      await h.lookUp(cookie, userId);
+    ]);
     expect(h.cache.size()).toBe(3);
     const inFlight = h.cache.get(h.as('a-tablet'));
     await h.underway();
@@ -226,12 +239,11 @@ describe('session cache rules', () => {
 
   it('forgets a member on their notification, everyone on "*" and on a reconnect', async () => {
     const h = harness();
-    for (const [cookie, user] of [
+    await h.lookUpAll([
       ['a', 'alice'],
       ['b', 'bob'],
       ['c', 'carol'],
-    ] as const)
-      await h.lookUp(cookie, user);
+    ]);
     expect(h.cache.size()).toBe(3);
     h.notify('bob');
     expect(h.cache.size()).toBe(2);
