@@ -179,8 +179,9 @@ async function preparePglite() {
   const env = { DATABASE_URL: '', DATA_DIR: dataDir };
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   mkdirSync(path.join(dataDir, 'db'), { recursive: true });
-  const open = () => PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  const open = () => PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm, btree_gist } });
   let db = await open();
   const have = await db
     .query(`select count(*)::int as n from profiles where user_id like 'bulk-%'`)

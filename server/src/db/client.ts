@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -145,9 +146,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dataDir = opts.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // the migrations CREATE EXTENSION pg_trgm (username search); PGlite must have it loaded first
+  // the migrations CREATE EXTENSION pg_trgm (the trigram indexes) and btree_gist (nearest first for a name);
+  // PGlite must have them loaded first
   const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
     loadDataDir: opts.pgliteTemplate,
     startParams: PGLITE_START_PARAMS,
   });

@@ -16,9 +16,11 @@ export function membersRepository(
      * as PostgreSQL expects (tests set it to 0 to walk every text)
      */
     commonTextAbove?: number;
+    /** how each statement is run (tests look at the statements a list ran through it) */
+    run?: RunStatement;
   } = {},
 ) {
-  const run: RunStatement = (query, runOpts) => executePrepared(db, query, runOpts);
+  const run: RunStatement = opts.run ?? ((query, runOpts) => executePrepared(db, query, runOpts));
   const pages = memberPages(run);
   const { cardsOf, activityPage } = pages;
   const { nearestPage } = nearestReads(db, pages, opts.commonTextAbove ?? MATCHES_SORTED_MAX);

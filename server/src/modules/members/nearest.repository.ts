@@ -14,7 +14,19 @@ import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, 
  */
 export const MATCHES_SORTED_MAX = 1000;
 
+/**
+ * Nearest first for a name (nameNearestScan) reads at most this many entries of the text's first
+ * three characters by distance, and stops at a page and NAME_SCAN_MORE more matches: a page is
+ * settled by the matches nearer than the last one read. A text rarer than about one entry in ten of
+ * its three characters' is read by nameNearest instead.
+ */
+export const NAME_SCAN_ENTRIES = 400;
+const NAME_SCAN_MORE = 8;
+
 type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
+
+/** A search's filters but the text a name search reads by (the username's when asked, else the names'). */
+const withoutNameText = (o: ListOptions): ListOptions => ({ ...o, ...(o.q !== undefined ? { q: undefined } : { name: undefined }) });
 
 /**
  * After the member a nearest-first cursor names, for sorted matches `m` (band, d, user_id) with
@@ -80,7 +92,12 @@ export function nearestReads(
       const town = names ? null : townSearchOf(o);
       let walked: MemberPage | null = null;
       if (names) {
-        // a name's matches counted, and sorted or walked, by one statement
+        // the nearest-neighbour read of the name's entries first, when only the name narrows; then,
+        // unless it settled a whole page, a name's matches counted, and sorted or walked, by one statement
+        if (!within && searchFilters(withoutNameText(o), { textsLate: true }).length === 0) {
+          const scanned = await nameNearestScan(me, here, names, after, o.limit);
+          if (scanned) return scanned;
+        }
         const read = await nameNearest(me, here, names, o, within, after, walk());
         if (!read.walked) return placedNowhere(read.page) ? null : read.page;
         walked = read.page;
@@ -145,7 +162,7 @@ export function nearestReads(
     const few = sql`(select n from counted) <= ${sql.raw(String(cap))}`;
     // the search's other conditions (the names' text too, when the username's is the one read),
     // tested on the profiles (textsLate: one plan whatever the texts)
-    const others = searchFilters({ ...o, ...(o.q !== undefined ? { q: undefined } : { name: undefined }) }, { textsLate: true });
+    const others = searchFilters(withoutNameText(o), { textsLate: true });
     // the index's rows as they are (a word start per row) and how many, up to the cap; past it
     // nothing more is worked out. Then the matches (a member whose names begin two words with the
     // text is one: told apart bytewise, which sorts many times faster than the database's collation)
@@ -176,6 +193,50 @@ export function nearestReads(
         k as (select * from sorted union all select * from (${walk}) walked where not ${few})`,
     );
     return { page: read.page, walked: read.matched > cap };
+  }
+
+  /**
+   * Nearest first for a name search that nothing else narrows, from the name's entries nearest
+   * `here` (member_name_starts_nearest_idx, migration 0033: a nearest-neighbour scan of the entries
+   * that share the text's first three characters), without counting its matches first. The page is
+   * exact only up to the scan's distances that are complete: the matches are read in distance order
+   * until NAME_SCAN_MORE more than a page, so every match nearer than the last of them has been read,
+   * and those (`m`) are ordered by distance, activity and id. Null when they do not fill the page:
+   * the scan's cap of entries came first (a rare text among a common three characters), the matches
+   * ran out (the unplaced come next), the text is shorter than three characters, or the caller is
+   * placed nowhere; nameNearest reads the page then.
+   */
+  async function nameNearestScan(
+    me: string,
+    here: SQL,
+    search: NameSearch,
+    after: NearestCursor | null,
+    limit: number,
+  ): Promise<MemberPage | null> {
+    // the unplaced come after everyone placed, and this reads the placed alone
+    if (after?.band === 1) return null;
+    const matchesRead = limit + NAME_SCAN_MORE;
+    // ordered by the index's expression over the entries (aliased p, as db/visibility.ts writes its rules)
+    const entries = sql`scan as (select p.user_id, p.field, p.rest, ${memberPoint} <-> ${here} as d
+          from member_name_starts p
+          where ${here} is not null and char_length(${search.from}) >= 3 and ${listedFor(me)} and ${placedForOthers}
+            and left(p.rest, 3) = left(${search.from}, 3)
+          order by ${memberPoint} <-> ${here} ${limitOf(NAME_SCAN_ENTRIES)}),
+        near as materialized (select s.user_id, s.d from scan s
+          where ${startsWith(search, sql`s`)} ${after ? sql`and s.d >= ${after.d}::float8` : sql``} ${limitOf(matchesRead)}),
+        edge as (select count(*) as n, max(n.d) as d from near n),
+        m as (select distinct on (n.user_id collate "C") n.user_id, 0 as band, n.d from near n
+          where (select e.n from edge e) = ${sql.raw(String(matchesRead))} and n.d < (select e.d from edge e))`;
+    const ak = sql`p.activity_key`;
+    const read = await sortedPage(
+      me,
+      sql`${entries},
+        k as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
+          where ${afterNearest(after, ak)} order by m.d, ${ak} desc, m.user_id desc ${limitOf(limit)}),
+        counted as (select count(*) as n from k)`,
+      { genericPlan: true },
+    );
+    return read.matched === limit ? read.page : null;
   }
 
   /**
