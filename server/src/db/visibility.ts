@@ -77,23 +77,9 @@ export const visibleActivity = sql`case when p.hide_last_active then null else p
  */
 export const presenceSeenBy = (viewer: string) => sql`not p.hide_last_active and ${noBlockBetween(viewer, sql`p.user_id`)}`;
 
-/**
- * Online as others may see it, of the activity others may sort by (`activityKey`, or that key as a
- * sub-select's column): members who hide their last-active time are never online to others.
- */
+/** Online as others may see it: members who hide their last-active time are never online to others. */
 // the interval written into the statement, so the planner can estimate how few are online now
-export const onlineBy = (ak: SQL) => sql`(${ak} > now() - ${sql.raw(`interval '${ONLINE_MINUTES} minutes'`)})`;
-export const onlineExpr = onlineBy(activityKey);
-
-/**
- * The minute of the activity others may sort by, as profiles_online_nearest_idx keys it (migration
- * 0034: date_bin is immutable where date_trunc of a timestamptz is not). An index cannot hold
- * `onlineExpr` itself (now() moves on), but it can hold the minute: the online are the last few
- * minutes' keys, each a subtree of the index ordered by place.
- */
-export const activityMinute = sql`date_bin('1 minute', ${activityKey}, '2000-01-01 00:00:00+00')`;
-/** `onlineExpr` as that index can serve it: of the online's minutes (then `onlineExpr` to the second). */
-export const onlineMinutes = sql`${activityMinute} >= date_bin('1 minute', now() - ${sql.raw(`interval '${ONLINE_MINUTES} minutes'`)}, '2000-01-01 00:00:00+00')`;
+export const onlineExpr = sql`(${activityKey} > now() - ${sql.raw(`interval '${ONLINE_MINUTES} minutes'`)})`;
 
 /**
  * Whether `me` is told who wrote something others read in a shared place (a club review): their own,

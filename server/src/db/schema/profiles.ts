@@ -108,16 +108,6 @@ export const profiles = pgTable(
       index('profiles_findable_cell_activity_idx')
         .on(t.locationLat, t.locationLng, ...byActivity)
         .where(placed),
-      // Online now, nearest first, when many are online (migration 0034, btree_gist): by the minute of
-      // their activity (db/visibility.ts activityMinute), then by place, so the online are the last
-      // few minutes' subtrees and a nearest-neighbour scan of them reads the online around the caller
-      index('profiles_online_nearest_idx')
-        .using(
-          'gist',
-          sql`date_bin('1 minute', ${t.activityKey}, '2000-01-01 00:00:00+00')`,
-          sql`point((${t.locationLng} + 2) * cos(radians(${t.locationLat})), ${t.locationLat})`,
-        )
-        .where(placed),
       // The content creators of one cell by activity (the Content Creators tiles, nearest first): a
       // few per cent of members, so walking the cells reads them alone, not everyone around them
       index('profiles_findable_creator_cell_activity_idx')

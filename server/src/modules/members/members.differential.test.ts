@@ -318,9 +318,8 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     await expectAsReference(SEARCHES);
   }, 240_000);
 
-  it('online now, nearest first, read as when many are online (the scan of the online by place, else the walk of the cells): the same members in the same order', async () => {
-    // past none online, every online search is read as when many are online: the nearest-neighbour
-    // scan of the online (nearest-scan.repository.ts) where it settles a page, the walk where not
+  it('online now, nearest first, read by walking the cells when many are online: the same members in the same order', async () => {
+    // past none online, every online search walks (as when many are online)
     const walking = membersService(membersRepository(database.db), { onlineCountTtlMs: 0, manyOnlineAbove: 0 });
     const searches = SEARCHES.filter((s) => s.online && !s.q && !s.name);
     expect(searches.length).toBeGreaterThan(1);

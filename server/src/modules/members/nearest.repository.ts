@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitOf, memberPoint, nearestWalk, offsetLimit, type Within } from '../../db/nearest';
 import { activityKey, listedFor, placedForOthers, shownToAnyone } from '../../db/visibility';
+import type { MemberCursor } from './member-cursor';
 import { byDistance, concat, type MemberPage, type MemberPages } from './member-pages.repository';
-import { afterNearest, nearestScans, type NearestCursor } from './nearest-scan.repository';
 import { and, inside, listWhere, searchFilters, unplaced, type ListOptions } from './member-search';
 import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, type TownSearch } from './text-search';
 
@@ -14,9 +14,30 @@ import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, 
  */
 export const MATCHES_SORTED_MAX = 1000;
 
+/**
+ * Nearest first for a name (nameNearestScan) reads at most this many entries of the text's first
+ * three characters by distance, and stops at a page and NAME_SCAN_MORE more matches: a page is
+ * settled by the matches nearer than the last one read. A text rarer than about one entry in ten of
+ * its three characters' is read by nameNearest instead.
+ */
+export const NAME_SCAN_ENTRIES = 400;
+const NAME_SCAN_MORE = 8;
+
+type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
+
 /** A search's filters but the text a name search reads by (the username's when asked, else the names'). */
 const withoutNameText = (o: ListOptions): ListOptions => ({ ...o, ...(o.q !== undefined ? { q: undefined } : { name: undefined }) });
 
+/**
+ * After the member a nearest-first cursor names, for sorted matches `m` (band, d, user_id) with
+ * their activity key `ak`.
+ */
+const afterNearest = (after: NearestCursor | null, ak: SQL) =>
+  !after
+    ? sql`true`
+    : after.band === 0
+      ? sql`(m.band > 0 or m.d > ${after.d}::float8 or (m.d = ${after.d}::float8 and (${ak}, m.user_id) < (${after.ak}::timestamptz, ${after.id})))`
+      : sql`(m.band > 1 or (${ak}, m.user_id) < (${after.ak}::timestamptz, ${after.id}))`;
 /** A match's keys: its band (placed or not), its distance from `here` when placed, over a row `p`. */
 const nearestKeys = (here: SQL) => sql`p.user_id, case when ${placedForOthers} then 0 else 1 end as band,
         case when ${placedForOthers} then ${memberPoint} <-> ${here} end as d`;
@@ -32,15 +53,12 @@ export function nearestReads(
   commonTextAbove: number,
 ) {
   const { cardsOf, activityPage, sortedPage } = pages;
-  const scans = nearestScans(pages);
 
   /**
    * Nearest first from `here`: the placed members by distance (band 0), then, unless a distance is
-   * asked, the unplaced by activity (band 1). A name alone, and online now when many are online,
-   * are first read by a GiST index's nearest-neighbour scan (nearest-scan.repository.ts). A search
-   * with an indexed narrowing filter (a name, online now, a town) reads its matches and sorts them
-   * when they are few; otherwise, and for every other search, the cells are walked outwards
-   * (db/nearest.ts).
+   * asked, the unplaced by activity (band 1). A search with an indexed narrowing filter (a name,
+   * online now, a town) reads its matches and sorts them when they are few; otherwise, and for
+   * every other search, the cells are walked outwards (db/nearest.ts).
    *
    * From the caller's own cell (`here` is cellPointOf), their statement finds out whether they are
    * placed at all: null when they are placed nowhere, and there is no nearest to list by (a list
@@ -77,23 +95,12 @@ export function nearestReads(
         // the nearest-neighbour read of the name's entries first, when only the name narrows; then,
         // unless it settled a whole page, a name's matches counted, and sorted or walked, by one statement
         if (!within && searchFilters(withoutNameText(o), { textsLate: true }).length === 0) {
-          const scanned = await scans.byName(me, here, names, after, o.limit);
+          const scanned = await nameNearestScan(me, here, names, after, o.limit);
           if (scanned) return scanned;
         }
         const read = await nameNearest(me, here, names, o, within, after, walk());
         if (!read.walked) return placedNowhere(read.page) ? null : read.page;
         walked = read.page;
-      } else if (
-        !town &&
-        o.online === true &&
-        o.manyOnline &&
-        !within &&
-        searchFilters({ ...o, online: undefined, type: undefined }).length === 0
-      ) {
-        // many online, of a type or of all: the online around the caller by a nearest-neighbour
-        // scan, unless it cannot settle the page; then the walk
-        const scanned = await scans.online(me, here, listWhere(me, { ...o, online: undefined }, { textsLate: true }), after, o.limit);
-        if (scanned) return scanned;
       } else if (town ? o.online || !(await expectedCommon(town)) : o.online === true && !o.manyOnline) {
         // a town's matches are sorted when PostgreSQL expects few, unless online now narrows it;
         // online now alone unless many are online
@@ -186,6 +193,50 @@ export function nearestReads(
         k as (select * from sorted union all select * from (${walk}) walked where not ${few})`,
     );
     return { page: read.page, walked: read.matched > cap };
+  }
+
+  /**
+   * Nearest first for a name search that nothing else narrows, from the name's entries nearest
+   * `here` (member_name_starts_nearest_idx, migration 0033: a nearest-neighbour scan of the entries
+   * that share the text's first three characters), without counting its matches first. The page is
+   * exact only up to the scan's distances that are complete: the matches are read in distance order
+   * until NAME_SCAN_MORE more than a page, so every match nearer than the last of them has been read,
+   * and those (`m`) are ordered by distance, activity and id. Null when they do not fill the page:
+   * the scan's cap of entries came first (a rare text among a common three characters), the matches
+   * ran out (the unplaced come next), the text is shorter than three characters, or the caller is
+   * placed nowhere; nameNearest reads the page then.
+   */
+  async function nameNearestScan(
+    me: string,
+    here: SQL,
+    search: NameSearch,
+    after: NearestCursor | null,
+    limit: number,
+  ): Promise<MemberPage | null> {
+    // the unplaced come after everyone placed, and this reads the placed alone
+    if (after?.band === 1) return null;
+    const matchesRead = limit + NAME_SCAN_MORE;
+    // ordered by the index's expression over the entries (aliased p, as db/visibility.ts writes its rules)
+    const entries = sql`scan as (select p.user_id, p.field, p.rest, ${memberPoint} <-> ${here} as d
+          from member_name_starts p
+          where ${here} is not null and char_length(${search.from}) >= 3 and ${listedFor(me)} and ${placedForOthers}
+            and left(p.rest, 3) = left(${search.from}, 3)
+          order by ${memberPoint} <-> ${here} ${limitOf(NAME_SCAN_ENTRIES)}),
+        near as materialized (select s.user_id, s.d from scan s
+          where ${startsWith(search, sql`s`)} ${after ? sql`and s.d >= ${after.d}::float8` : sql``} ${limitOf(matchesRead)}),
+        edge as (select count(*) as n, max(n.d) as d from near n),
+        m as (select distinct on (n.user_id collate "C") n.user_id, 0 as band, n.d from near n
+          where (select e.n from edge e) = ${sql.raw(String(matchesRead))} and n.d < (select e.d from edge e))`;
+    const ak = sql`p.activity_key`;
+    const read = await sortedPage(
+      me,
+      sql`${entries},
+        k as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
+          where ${afterNearest(after, ak)} order by m.d, ${ak} desc, m.user_id desc ${limitOf(limit)}),
+        counted as (select count(*) as n from k)`,
+      { genericPlan: true },
+    );
+    return read.matched === limit ? read.page : null;
   }
 
   /**
