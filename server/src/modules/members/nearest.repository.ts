@@ -16,11 +16,11 @@ export const MATCHES_SORTED_MAX = 1000;
 
 /**
  * Nearest first for a name (nameNearestScan) reads at most this many entries of the text's first
- * three characters by distance, and stops at a page and NAME_SCAN_MORE more matches: a page is
- * settled by the matches nearer than the last one read. A text rarer than about one entry in ten of
+ * three characters by distance to find a page's matches: a text rarer than about one entry in ten of
  * its three characters' is read by nameNearest instead.
  */
 export const NAME_SCAN_ENTRIES = 400;
+/** The matches read past a page, so that the page is settled by those nearer than the last one read. */
 const NAME_SCAN_MORE = 8;
 
 type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
@@ -198,13 +198,16 @@ export function nearestReads(
   /**
    * Nearest first for a name search that nothing else narrows, from the name's entries nearest
    * `here` (member_name_starts_nearest_idx, migration 0033: a nearest-neighbour scan of the entries
-   * that share the text's first three characters), without counting its matches first. The page is
-   * exact only up to the scan's distances that are complete: the matches are read in distance order
-   * until NAME_SCAN_MORE more than a page, so every match nearer than the last of them has been read,
-   * and those (`m`) are ordered by distance, activity and id. Null when they do not fill the page:
-   * the scan's cap of entries came first (a rare text among a common three characters), the matches
-   * ran out (the unplaced come next), the text is shorter than three characters, or the caller is
-   * placed nowhere; nameNearest reads the page then.
+   * that share the text's first three characters), without counting its matches first. The scan
+   * reads a page of matches and NAME_SCAN_MORE more in distance order; members at the distance of
+   * the last one read (the same cell, or another as far) may not all have come before it stopped, so
+   * the matches nearer than that are complete (`settled`), and a page when there are enough of them.
+   * When not (a crowded cell at the page's end), the page is read again from the same index as a
+   * circle as far as the page's last match (`page_d`: every match as near, however many share that
+   * distance). Then ordered by distance, activity and id. Null when the scan finds no whole page:
+   * its cap of entries came first (a rare text among a common three characters), the matches ran
+   * out (the unplaced come next), the text is shorter than three characters, or the caller is placed
+   * nowhere; nameNearest reads the page then.
    */
   async function nameNearestScan(
     me: string,
@@ -215,24 +218,30 @@ export function nearestReads(
   ): Promise<MemberPage | null> {
     // the unplaced come after everyone placed, and this reads the placed alone
     if (after?.band === 1) return null;
-    const matchesRead = limit + NAME_SCAN_MORE;
-    // ordered by the index's expression over the entries (aliased p, as db/visibility.ts writes its rules)
-    const entries = sql`scan as (select p.user_id, p.field, p.rest, ${memberPoint} <-> ${here} as d
-          from member_name_starts p
-          where ${here} is not null and char_length(${search.from}) >= 3 and ${listedFor(me)} and ${placedForOthers}
-            and left(p.rest, 3) = left(${search.from}, 3)
-          order by ${memberPoint} <-> ${here} ${limitOf(NAME_SCAN_ENTRIES)}),
-        near as materialized (select s.user_id, s.d from scan s
-          where ${startsWith(search, sql`s`)} ${after ? sql`and s.d >= ${after.d}::float8` : sql``} ${limitOf(matchesRead)}),
-        edge as (select count(*) as n, max(n.d) as d from near n),
-        m as (select distinct on (n.user_id collate "C") n.user_id, 0 as band, n.d from near n
-          where (select e.n from edge e) = ${sql.raw(String(matchesRead))} and n.d < (select e.d from edge e))`;
-    const ak = sql`p.activity_key`;
+    // the entries aliased p, as db/visibility.ts writes its rules; each read of them is by the
+    // index's expressions (its key's three characters, the point)
+    const entries = sql`${here} is not null and char_length(${search.from}) >= 3 and ${listedFor(me)} and ${placedForOthers}
+      and left(p.rest, 3) = left(${search.from}, 3)`;
+    const d = sql`${memberPoint} <-> ${here}`;
+    const beyondCursor = (distance: SQL) => (after ? sql`and ${distance} >= ${after.d}::float8` : sql``);
     const read = await sortedPage(
       me,
-      sql`${entries},
-        k as (select m.user_id, m.band, m.d, ${ak} as ak from m join profiles p on p.user_id = m.user_id
-          where ${afterNearest(after, ak)} order by m.d, ${ak} desc, m.user_id desc ${limitOf(limit)}),
+      sql`scan as (select p.user_id, p.field, p.rest, ${d} as d from member_name_starts p where ${entries}
+          order by ${d} ${limitOf(NAME_SCAN_ENTRIES)}),
+        near as materialized (select s.user_id, s.d from scan s where ${startsWith(search, sql`s`)} ${beyondCursor(sql`s.d`)}
+          ${limitOf(limit + NAME_SCAN_MORE)}),
+        edge as (select count(*) as n, max(n.d) as d,
+          (select n.d from near n order by n.d ${offsetLimit(limit - 1, 1)}) as page_d from near n),
+        settled as materialized (select distinct on (n.user_id collate "C") n.user_id, n.d from near n
+          where (select e.n from edge e) = ${sql.raw(String(limit + NAME_SCAN_MORE))} and n.d < (select e.d from edge e)),
+        m as (select s.user_id, 0 as band, s.d from settled s where (select count(*) from settled) >= ${sql.raw(String(limit))}
+          union all
+          (select distinct on (p.user_id collate "C") p.user_id, 0 as band, ${d} as d from member_name_starts p
+            where (select count(*) from settled) < ${sql.raw(String(limit))} and ${entries} and ${startsWith(search, sql`p`)}
+              and ${memberPoint} <@ circle(${here}, (select e.page_d from edge e)) and ${d} <= (select e.page_d from edge e)
+              ${beyondCursor(d)})),
+        k as (select m.user_id, m.band, m.d, p.activity_key as ak from m join profiles p on p.user_id = m.user_id
+          where ${afterNearest(after, sql`p.activity_key`)} order by m.d, p.activity_key desc, m.user_id desc ${limitOf(limit)}),
         counted as (select count(*) as n from k)`,
       { genericPlan: true },
     );
