@@ -5,11 +5,15 @@ import { createPostgresDatabase, dropPostgresDatabase } from '../../server/test/
 /**
  * Opens a stopped server's embedded database (`<dataDir>/db`), for setting up what no screen sets
  * yet and for reading what the server stored. The server's extensions are loaded too: writing to
- * profiles keeps its trigram index.
+ * profiles keeps its trigram index, and to the names' word starts their GiST index (btree_gist).
  */
 export async function withEmbeddedDatabase<T>(dataDir: string, use: (db: PGlite) => Promise<T>): Promise<T> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  const [{ PGlite }, { pg_trgm }, { btree_gist }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+  ]);
+  const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm, btree_gist } });
   try {
     return await use(db);
   } finally {

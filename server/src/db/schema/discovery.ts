@@ -113,9 +113,9 @@ export const memberNameStarts = pgTable(
       .on(t.locationLat, t.locationLng, t.rest)
       .where(sql`${t.locationLat} is not null`),
     // nearest first for a name (migration 0033): the word starts that others may find and that are
-    // placed for them, by their first three characters (btree_gist: the tree splits by them first,
-    // then by place) and their cell's point, so a text's nearest entries are a nearest-neighbour scan
-    // of its three characters' entries alone; the INCLUDE list (by hand in 0033) answers from the index
+    // placed for them, by their first three characters (btree_gist: pages split by them first, then
+    // by place) and their cell's point, so a text's nearest entries are a nearest-neighbour scan
+    // that reads its three characters' entries; the INCLUDE list (by hand in 0033) answers from the index
     index('member_name_starts_nearest_idx')
       .using('gist', sql`left(${t.rest}, 3)`, sql`point((${t.locationLng} + 2) * cos(radians(${t.locationLat})), ${t.locationLat})`)
       .where(

@@ -256,6 +256,8 @@ const SEARCHES: Search[] = [
   { q: 'fox1' },
   { name: 'ruby' },
   { name: 'sam', type: 'men' },
+  // a name alone (the nearest-neighbour scan of its first three characters): Sam & Sam begin two words with it
+  { name: 'sam' },
   { q: 'a', maxKm: '100' },
   { q: 'e' },
   { name: 'er', location: 'London' },
@@ -332,6 +334,15 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     const searches = SEARCHES.filter((s) => (s.q || s.name || s.location) && !s.online);
     expect(searches.length).toBeGreaterThan(3);
     await expectAsReference(searches, walking);
+  }, 240_000);
+
+  it('a name alone, nearest first, every page read again as a circle as far as its last match: the same members in the same order', async () => {
+    // no match read past a page: the matches nearer than the last one never fill it (as when a
+    // crowded cell ends the page), so each page is the circle's (nearest.repository nameNearestScan)
+    const circles = membersService(membersRepository(database.db, { nameScanMore: 0 }), { onlineCountTtlMs: 0 });
+    const searches = SEARCHES.filter((s) => (s.q || s.name) && Object.keys(s).length === 1);
+    expect(searches.length).toBeGreaterThan(3);
+    await expectAsReference(searches, circles);
   }, 240_000);
 
   it('newest, online and verified first, with filters, for every kind of viewer, paged to the end', async () => {

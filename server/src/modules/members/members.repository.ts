@@ -6,7 +6,7 @@ import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { activityKey, onlineExpr, shownToAnyone } from '../../db/visibility';
 import { concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
 import { and, inside, listWhere, searchFilters, type ListOptions, type MemberSearch } from './member-search';
-import { MATCHES_SORTED_MAX, nearestReads } from './nearest.repository';
+import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads } from './nearest.repository';
 
 export function membersRepository(
   db: Db,
@@ -16,14 +16,19 @@ export function membersRepository(
      * as PostgreSQL expects (tests set it to 0 to walk every text)
      */
     commonTextAbove?: number;
-    /** how each statement is run (tests look at the statements a list ran through it) */
+    /** the matches a name's nearest-neighbour scan reads past a page (nearest.repository NAME_SCAN_MORE) */
+    nameScanMore?: number;
+    /** how each statement of a page is run (tests look at the statements a list ran through it) */
     run?: RunStatement;
   } = {},
 ) {
   const run: RunStatement = opts.run ?? ((query, runOpts) => executePrepared(db, query, runOpts));
   const pages = memberPages(run);
   const { cardsOf, activityPage } = pages;
-  const { nearestPage } = nearestReads(db, pages, opts.commonTextAbove ?? MATCHES_SORTED_MAX);
+  const { nearestPage } = nearestReads(db, pages, {
+    commonTextAbove: opts.commonTextAbove ?? MATCHES_SORTED_MAX,
+    nameScanMore: opts.nameScanMore ?? NAME_SCAN_MORE,
+  });
 
   return {
     /**

@@ -25,15 +25,26 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => drop());
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Order By'?: string; Plans?: PlanNode[] };
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
+/**
+ * A statement's generic plan (the lists keep one: RunStatement `genericPlan`), with sorts and bitmap
+ * reads priced out: on this small community reading a text's few hundred entries and sorting them
+ * costs less, where at 100 000 members the planner reads them in order (bench/plans). An index that
+ * cannot give the order (its expressions not the statement's) is then still not read in order.
+ */
 async function planOf(query: SQL): Promise<PlanNode[]> {
-  const { rows } = (await database.db.execute(sql`explain (format json) ${query}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const plan = rows[0]!['QUERY PLAN'];
-  return nodesOf((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const { rows } = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
+    };
+    const plan = rows[0]!['QUERY PLAN'];
+    return nodesOf((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
+  });
 }
 
 /** A page of a name search, nearest first, with every statement it ran. */
@@ -53,13 +64,14 @@ describe('a common name, nearest first', () => {
     const { page, statements } = await searched('sam');
     expect(page.items).toHaveLength(20);
     expect(statements).toHaveLength(1);
-    const nodes = await planOf(statements[0]!);
-    expect(nodes.find((n) => n['Index Name'] === 'member_name_starts_nearest_idx')?.['Node Type']).toMatch(/Index (Only )?Scan/);
+    // read in distance order from the index (its nearest-neighbour ordering), not all read and sorted
+    const scans = (await planOf(statements[0]!)).filter((n) => n['Index Name'] === 'member_name_starts_nearest_idx');
+    expect(scans.some((n) => /Index (Only )?Scan/.test(n['Node Type']) && n['Order By'] !== undefined)).toBe(true);
   });
 
-  it('a text shorter than three characters is read as before (the index keys three)', async () => {
+  it('a text shorter than three characters is not scanned (the index keys three): one statement, its matches counted and sorted', async () => {
     const { page, statements } = await searched('sa');
     expect(page.items.length).toBeGreaterThan(0);
-    expect(statements.length).toBeGreaterThan(1);
+    expect(statements).toHaveLength(1);
   });
 });

@@ -16,12 +16,12 @@ export const MATCHES_SORTED_MAX = 1000;
 
 /**
  * Nearest first for a name (nameNearestScan) reads at most this many entries of the text's first
- * three characters by distance to find a page's matches: a text rarer than about one entry in ten of
- * its three characters' is read by nameNearest instead.
+ * three characters by distance to find a page's matches: when fewer than a page of them match
+ * (a text rare among its three characters' entries near the caller), nameNearest reads the page.
  */
-export const NAME_SCAN_ENTRIES = 400;
-/** The matches read past a page, so that the page is settled by those nearer than the last one read. */
-const NAME_SCAN_MORE = 8;
+const NAME_SCAN_ENTRIES = 400;
+/** The matches a name's scan reads past a page, so that the page is settled by those nearer than the last one read. */
+export const NAME_SCAN_MORE = 8;
 
 type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
 
@@ -49,16 +49,22 @@ const nearestKeys = (here: SQL) => sql`p.user_id, case when ${placedForOthers} t
 export function nearestReads(
   db: Db,
   pages: MemberPages,
-  /** texts that match more than this many are walked (members.repository commonTextAbove) */
-  commonTextAbove: number,
+  opts: {
+    /** texts that match more than this many are walked (members.repository commonTextAbove) */
+    commonTextAbove: number;
+    /** the matches a name's scan reads past a page (NAME_SCAN_MORE; tests set 0 to read every page as a circle) */
+    nameScanMore: number;
+  },
 ) {
+  const { commonTextAbove, nameScanMore } = opts;
   const { cardsOf, activityPage, sortedPage } = pages;
 
   /**
    * Nearest first from `here`: the placed members by distance (band 0), then, unless a distance is
-   * asked, the unplaced by activity (band 1). A search with an indexed narrowing filter (a name,
-   * online now, a town) reads its matches and sorts them when they are few; otherwise, and for
-   * every other search, the cells are walked outwards (db/nearest.ts).
+   * asked, the unplaced by activity (band 1). A name alone (no other filter, no distance) is first
+   * read by a GiST index's nearest-neighbour scan (nameNearestScan). A search with an indexed
+   * narrowing filter (a name, online now, a town) reads its matches and sorts them when they are
+   * few; otherwise, and for every other search, the cells are walked outwards (db/nearest.ts).
    *
    * From the caller's own cell (`here` is cellPointOf), their statement finds out whether they are
    * placed at all: null when they are placed nowhere, and there is no nearest to list by (a list
@@ -76,7 +82,9 @@ export function nearestReads(
     // beginning with it (member_name_starts_cell_rest_idx, migrations 0030–0031), each then read from profiles;
     // a shorter text begins a word of so many (8 % of members for 'sam') that reading the cell's
     // members in activity order from the index, to the page's end, reads less
-    const byStarts = names !== null && [...(o.q ?? o.name ?? '').replace(/^[^\p{L}\p{N}]+/u, '')].length > 3;
+    // (the text from its first letter or digit: never shorter than the names' spaced form of it)
+    const typed = [...(o.q ?? o.name ?? '').replace(/^[^\p{L}\p{N}]+/u, '')].length;
+    const byStarts = names !== null && typed > 3;
     const walk = () =>
       sql`select w.user_id, 0 as band, w.d, w.ak from (${nearestWalk({
         here,
@@ -94,7 +102,7 @@ export function nearestReads(
       if (names) {
         // the nearest-neighbour read of the name's entries first, when only the name narrows; then,
         // unless it settled a whole page, a name's matches counted, and sorted or walked, by one statement
-        if (!within && searchFilters(withoutNameText(o), { textsLate: true }).length === 0) {
+        if (!within && typed >= 3 && searchFilters(withoutNameText(o), { textsLate: true }).length === 0) {
           const scanned = await nameNearestScan(me, here, names, after, o.limit);
           if (scanned) return scanned;
         }
@@ -204,10 +212,10 @@ export function nearestReads(
    * the matches nearer than that are complete (`settled`), and a page when there are enough of them.
    * When not (a crowded cell at the page's end), the page is read again from the same index as a
    * circle as far as the page's last match (`page_d`: every match as near, however many share that
-   * distance). Then ordered by distance, activity and id. Null when the scan finds no whole page:
-   * its cap of entries came first (a rare text among a common three characters), the matches ran
-   * out (the unplaced come next), the text is shorter than three characters, or the caller is placed
-   * nowhere; nameNearest reads the page then.
+   * distance). Then ordered by distance, activity and id. Null when the scan finds fewer than a page
+   * of matches after the cursor (its cap of entries came first: a text rare among its three
+   * characters' entries; the placed matches ran out: the unplaced come next), for a text shorter
+   * than three characters once spaced, or a caller placed nowhere; nameNearest reads the page then.
    */
   async function nameNearestScan(
     me: string,
@@ -223,23 +231,25 @@ export function nearestReads(
     const entries = sql`${here} is not null and char_length(${search.from}) >= 3 and ${listedFor(me)} and ${placedForOthers}
       and left(p.rest, 3) = left(${search.from}, 3)`;
     const d = sql`${memberPoint} <-> ${here}`;
-    const beyondCursor = (distance: SQL) => (after ? sql`and ${distance} >= ${after.d}::float8` : sql``);
+    const fromCursorDistance = (distance: SQL) => (after ? sql`and ${distance} >= ${after.d}::float8` : sql``);
+    const matchesRead = limit + nameScanMore;
+    // ordered by the output column (`order by d`), so the matches' order is the scan's, sorted once
     const read = await sortedPage(
       me,
       sql`scan as (select p.user_id, p.field, p.rest, ${d} as d from member_name_starts p where ${entries}
-          order by ${d} ${limitOf(NAME_SCAN_ENTRIES)}),
-        near as materialized (select s.user_id, s.d from scan s where ${startsWith(search, sql`s`)} ${beyondCursor(sql`s.d`)}
-          ${limitOf(limit + NAME_SCAN_MORE)}),
-        edge as (select count(*) as n, max(n.d) as d,
+          order by d ${limitOf(NAME_SCAN_ENTRIES)}),
+        near as materialized (select s.user_id, s.d from scan s where ${startsWith(search, sql`s`)} ${fromCursorDistance(sql`s.d`)}
+          order by s.d ${limitOf(matchesRead)}),
+        reach as (select count(*) as n, max(n.d) as d,
           (select n.d from near n order by n.d ${offsetLimit(limit - 1, 1)}) as page_d from near n),
         settled as materialized (select distinct on (n.user_id collate "C") n.user_id, n.d from near n
-          where (select e.n from edge e) = ${sql.raw(String(limit + NAME_SCAN_MORE))} and n.d < (select e.d from edge e)),
+          where (select r.n from reach r) = ${sql.raw(String(matchesRead))} and n.d < (select r.d from reach r)),
         m as (select s.user_id, 0 as band, s.d from settled s where (select count(*) from settled) >= ${sql.raw(String(limit))}
           union all
           (select distinct on (p.user_id collate "C") p.user_id, 0 as band, ${d} as d from member_name_starts p
             where (select count(*) from settled) < ${sql.raw(String(limit))} and ${entries} and ${startsWith(search, sql`p`)}
-              and ${memberPoint} <@ circle(${here}, (select e.page_d from edge e)) and ${d} <= (select e.page_d from edge e)
-              ${beyondCursor(d)})),
+              and ${memberPoint} <@ circle(${here}, (select r.page_d from reach r)) and ${d} <= (select r.page_d from reach r)
+              ${fromCursorDistance(d)})),
         k as (select m.user_id, m.band, m.d, p.activity_key as ak from m join profiles p on p.user_id = m.user_id
           where ${afterNearest(after, sql`p.activity_key`)} order by m.d, p.activity_key desc, m.user_id desc ${limitOf(limit)}),
         counted as (select count(*) as n from k)`,
