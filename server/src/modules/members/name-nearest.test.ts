@@ -47,15 +47,15 @@ async function planOf(query: SQL): Promise<PlanNode[]> {
   });
 }
 
-/** A page of a name search, nearest first, with every statement it ran. */
-async function searched(name: string) {
+/** A page of a name search (or a username's), nearest first, with every statement it ran. */
+async function searched(name: string, field: 'name' | 'q' = 'name') {
   const statements: SQL[] = [];
   const run: RunStatement = (query, opts) => {
     statements.push(query);
     return executePrepared(database.db, query, opts);
   };
   const service = membersService(membersRepository(database.db, { run }), { onlineCountTtlMs: 0 });
-  const page = await service.list(viewer, membersQuerySchema.parse({ name, limit: '20' }));
+  const page = await service.list(viewer, membersQuerySchema.parse({ [field]: name, limit: '20' }));
   return { page, statements };
 }
 
@@ -71,6 +71,12 @@ describe('a common name, nearest first', () => {
 
   it('a text shorter than three characters is not scanned (the index keys three): one statement, its matches counted and sorted', async () => {
     const { page, statements } = await searched('sa');
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(statements).toHaveLength(1);
+  });
+
+  it('a username is not scanned (a handle few share): one statement, its matches counted and walked or sorted', async () => {
+    const { page, statements } = await searched('scarlet', 'q');
     expect(page.items.length).toBeGreaterThan(0);
     expect(statements).toHaveLength(1);
   });

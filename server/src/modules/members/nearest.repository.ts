@@ -61,7 +61,7 @@ export function nearestReads(
 
   /**
    * Nearest first from `here`: the placed members by distance (band 0), then, unless a distance is
-   * asked, the unplaced by activity (band 1). A name alone (no other filter, no distance) is first
+   * asked, the unplaced by activity (band 1). A name alone (`name`: no other filter, no distance) is first
    * read by a GiST index's nearest-neighbour scan (nameNearestScan). A search with an indexed
    * narrowing filter (a name, online now, a town) reads its matches and sorts them when they are
    * few; otherwise, and for every other search, the cells are walked outwards (db/nearest.ts).
@@ -100,9 +100,10 @@ export function nearestReads(
       const town = names ? null : townSearchOf(o);
       let walked: MemberPage | null = null;
       if (names) {
-        // the nearest-neighbour read of the name's entries first, when only the name narrows; then,
+        // the nearest-neighbour read of the name's entries first, when only a name narrows (not a
+        // username: one asks for a member's handle, which few share, where a name is shared by many); then,
         // unless it settled a whole page, a name's matches counted, and sorted or walked, by one statement
-        if (!within && typed >= 3 && searchFilters(withoutNameText(o), { textsLate: true }).length === 0) {
+        if (o.name !== undefined && !within && typed >= 3 && searchFilters(withoutNameText(o), { textsLate: true }).length === 0) {
           const scanned = await nameNearestScan(me, here, names, after, o.limit);
           if (scanned) return scanned;
         }
@@ -204,7 +205,8 @@ export function nearestReads(
   }
 
   /**
-   * Nearest first for a name search that nothing else narrows, from the name's entries nearest
+   * Nearest first for a name search (`name`, not a username's) that nothing else narrows, and that
+   * at least a page of members' names begin with anywhere (`pageful`), from the name's entries nearest
    * `here` (member_name_starts_nearest_idx, migration 0033: a nearest-neighbour scan of the entries
    * that share the text's first three characters), without counting its matches first. The scan
    * reads a page of matches and NAME_SCAN_MORE more in distance order; members at the distance of
@@ -230,13 +232,17 @@ export function nearestReads(
     // index's expressions (its key's three characters, the point)
     const entries = sql`${here} is not null and char_length(${search.from}) >= 3 and ${listedFor(me)} and ${placedForOthers}
       and left(p.rest, 3) = left(${search.from}, 3)`;
+    // a text that fewer than a page of members' names begin with anywhere is not scanned: a few of
+    // its index's entries tell (the sorted read after is the one for it)
+    const pageful = sql`(select count(*) from (select 1 from member_name_starts p where ${shownToAnyone} and ${startsWith(search, sql`p`)}
+      ${limitOf(limit)}) x) = ${sql.raw(String(limit))}`;
     const d = sql`${memberPoint} <-> ${here}`;
     const fromCursorDistance = (distance: SQL) => (after ? sql`and ${distance} >= ${after.d}::float8` : sql``);
     const matchesRead = limit + nameScanMore;
     // ordered by the output column (`order by d`), so the matches' order is the scan's, sorted once
     const read = await sortedPage(
       me,
-      sql`scan as (select p.user_id, p.field, p.rest, ${d} as d from member_name_starts p where ${entries}
+      sql`scan as (select p.user_id, p.field, p.rest, ${d} as d from member_name_starts p where ${pageful} and ${entries}
           order by d ${limitOf(NAME_SCAN_ENTRIES)}),
         near as materialized (select s.user_id, s.d from scan s where ${startsWith(search, sql`s`)} ${fromCursorDistance(sql`s.d`)}
           order by s.d ${limitOf(matchesRead)}),
