@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planNodes } from '../../test/plans';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from './client';
 
@@ -12,20 +13,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => ({ database, drop } = await openTestDatabase()));
 afterAll(() => drop());
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-async function planOf(query: SQL): Promise<PlanNode[]> {
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    const { rows } = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as {
-      rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-    };
-    const plan = rows[0]!['QUERY PLAN'];
-    return nodesOf((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
-  });
-}
+const planOf = (query: SQL) => planNodes(database.db, query, { enable_seqscan: 'off', enable_sort: 'off' });
 
 describe('newest-first lists read their index in order', () => {
   it.each([

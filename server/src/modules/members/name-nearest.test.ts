@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membersQuerySchema } from '@velvet/core/schemas/member.schema';
 import type { Database } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
+import { planNodes } from '../../../test/plans';
 import { openTestDatabase } from '../../../test/test-app';
 import { seedLargeCommunity } from '../../seed/large';
 import type { RunStatement } from './member-pages.repository';
@@ -25,27 +26,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => drop());
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Order By'?: string; Plans?: PlanNode[] };
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /**
  * A statement's generic plan (the lists keep one: RunStatement `genericPlan`), with sorts and bitmap
  * reads priced out: on this small community reading a text's few hundred entries and sorting them
  * costs less, where at 100 000 members the planner reads them in order (bench/plans). An index that
  * cannot give the order (its expressions not the statement's) is then still not read in order.
  */
-async function planOf(query: SQL): Promise<PlanNode[]> {
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql`set local enable_sort = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    const { rows } = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as {
-      rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-    };
-    const plan = rows[0]!['QUERY PLAN'];
-    return nodesOf((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
-  });
-}
+const planOf = (query: SQL) =>
+  planNodes(database.db, query, { plan_cache_mode: 'force_generic_plan', enable_sort: 'off', enable_bitmapscan: 'off' });
 
 /** A page of a name search (or a username's), nearest first, with every statement it ran. */
 async function searched(name: string, field: 'name' | 'q' = 'name') {
