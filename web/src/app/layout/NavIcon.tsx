@@ -1,8 +1,11 @@
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import { CountBadge } from '../../components/ui/Badge';
 
-/** A navigation icon with its live count in the corner (nothing when the count is zero). */
-export function NavIcon({
+/**
+ * A navigation icon with its live count in the corner (nothing when the count is zero). Memoized: the
+ * bars redraw their links on every count, and the icons only need drawing when their own count changes.
+ */
+export const NavIcon = memo(function NavIcon({
   icon: Icon,
   size,
   count,
@@ -21,4 +24,4 @@ export function NavIcon({
       ) : null}
     </span>
   );
-}
+});
