@@ -344,4 +344,32 @@ describe('messaging in real time', () => {
     await alex.page.waitForURL('**/messages?tab=saved');
     expect(await alex.page.evaluate(() => document.activeElement?.getAttribute('aria-selected'))).toBe('true');
   });
+
+  it("moves times on at midnight on a page left open: the inbox's 'HH:mm' becomes the weekday, the chat's 'Today' becomes 'Yesterday'", async () => {
+    const res = await alex.page.request.get('/api/v1/messages/conversations?limit=50');
+    const { items } = (await res.json()) as { items: { id: string; lastMessageAt: string }[] };
+    const last = new Date(items.find((c) => c.id === billie.userId)!.lastMessageAt);
+    // the browser's clock, 30 s before the end of the day of the last message (the browser and this
+    // process share the machine's time zone)
+    const lateThatNight = new Date(last.getFullYear(), last.getMonth(), last.getDate(), 23, 59, 30);
+    const weekday = last.toLocaleDateString('en-GB', { weekday: 'short' });
+
+    const inbox = await alex.context.newPage();
+    await inbox.clock.install({ time: lateThatNight });
+    await inbox.goto('/messages');
+    const time = inbox.getByRole('link', { name: new RegExp(billie.displayName) }).locator('time');
+    await expect.poll(() => time.innerText()).toMatch(/^\d\d:\d\d$/);
+    await inbox.clock.runFor(60_000);
+    await expect.poll(() => time.innerText()).toBe(weekday);
+    await inbox.close();
+
+    const thread = await alex.context.newPage();
+    await thread.clock.install({ time: lateThatNight });
+    await thread.goto(`/messages/${billie.userId}`);
+    await chat(thread).getByText('Today', { exact: true }).last().waitFor();
+    await thread.clock.runFor(60_000);
+    await chat(thread).getByText('Yesterday', { exact: true }).last().waitFor();
+    expect(await chat(thread).getByText('Today', { exact: true }).count()).toBe(0);
+    await thread.close();
+  });
 });

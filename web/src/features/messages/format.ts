@@ -1,10 +1,10 @@
 import { dateTimeFormat } from '../../lib/intl';
 import { clock, dayMonth, weekdayShort } from '../../lib/en-gb';
+import { startOfDay } from '../../lib/day-clock';
 
 /** Times as members read them in a chat (British, 24-hour): the list's without Intl (lib/en-gb.ts). */
 const fullDay = dateTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const DAY = 86_400_000;
 
 /** 'HH:mm' (spec §2 Messages). */

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { CountBadge } from '../../../components/ui/Badge';
 import { useLivePresence } from '../live-state';
 import { listTime } from '../format';
+import { useToday } from '../../../lib/day-clock';
 
 export const memberName = (m: { displayName: string | null; username: string | null }) => m.displayName ?? m.username ?? 'Member';
 
@@ -30,6 +31,8 @@ export const ConversationRow = memo(function ConversationRow({
   const online = live ? live.online : c.otherUser.online;
   const starred = starring ? !c.starred : c.starred;
   const mine = c.lastMessage.senderId === me;
+  // the row is memoized: its time ('HH:mm' today, the weekday after midnight) follows the day itself
+  const today = useToday();
 
   return (
     <li className="flex items-center gap-2 rounded-2xl border border-line bg-card pr-1">
@@ -45,7 +48,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="flex items-baseline justify-between gap-2">
             <span className={`truncate ${c.unreadCount ? 'font-bold' : 'font-semibold'}`}>{name}</span>
             <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-muted">
-              {listTime(c.lastMessageAt)}
+              {listTime(c.lastMessageAt, today)}
             </time>
           </span>
           <span className="flex items-center justify-between gap-2">

@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useDeleteMessage } from '../api/delete-message';
 import type { PendingMessage } from '../outbox';
 import { dayLabel, sameDay } from '../format';
+import { useToday } from '../../../lib/day-clock';
 import { ReportDialog } from '../../moderation/ReportDialog';
 import { MessageBubble, PendingBubble } from './MessageBubble';
 
@@ -26,6 +27,8 @@ const STICKY_PX = 120;
 /** The chat panel: 400 px high on a phone (spec §2), the thread with day separators, newest at the bottom. */
 export function MessageList({ me, otherId, otherName, items, pending, hasOlder, loadingOlder, onLoadOlder }: Props) {
   const panel = useRef<HTMLDivElement>(null);
+  // 'Today' above this morning's messages becomes 'Yesterday' at midnight on a chat left open
+  const today = useToday();
   const stick = useRef(true);
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);
   const remove = useDeleteMessage(otherId);
@@ -94,7 +97,7 @@ export function MessageList({ me, otherId, otherName, items, pending, hasOlder, 
           {items.map((m, i) => (
             <Fragment key={m.id}>
               {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (
-                <li className="py-1 text-center text-xs text-muted">{dayLabel(m.createdAt)}</li>
+                <li className="py-1 text-center text-xs text-muted">{dayLabel(m.createdAt, today)}</li>
               )}
               <MessageBubble
                 message={m}

@@ -8,11 +8,13 @@ import { LoadMore } from '../../../components/ui/LoadMore';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSentMessages } from '../api/get-sent';
 import { listTime } from '../format';
+import { useToday } from '../../../lib/day-clock';
 import { memberName } from './ConversationRow';
 
 /** The Sent tab: every message the member sent, newest first, each opening its conversation. */
 export function SentList() {
   const sent = useSentMessages();
+  const today = useToday();
   const items = sent.data?.pages.flatMap((p) => p.items) ?? [];
   if (sent.isPending)
     return (
@@ -39,7 +41,7 @@ export function SentList() {
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold">To {name}</span>
                     <time dateTime={m.createdAt} className="shrink-0 text-xs text-muted">
-                      {listTime(m.createdAt)}
+                      {listTime(m.createdAt, today)}
                     </time>
                   </span>
                   <span className="truncate text-sm text-muted">{m.content}</span>
