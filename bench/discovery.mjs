@@ -25,7 +25,7 @@
 // Before the requests, a plain Node \`http\` server (bench/baseline-http.mjs) is measured the same way:
 // each figure is also reported as a multiple of its p95. After them, the server's resident memory
 // (VmRSS, and its peak VmHWM) is read from /proc: it must not grow with the community.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,54 +34,12 @@ import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
 import { ensureDatabase, seedCommunity } from './lib/database.mjs';
+import { capturePlans } from './lib/discovery-plans.mjs';
+import { pathOf, REQUESTS } from './lib/discovery-requests.mjs';
 import { httpClient } from './lib/load.mjs';
-import { ms } from './lib/measure.mjs';
+import { loadText, ms } from './lib/measure.mjs';
 import { rawHttpClient } from './raw-http.mjs';
-import { root, signIn, spawnServer, table } from './server.mjs';
-
-/** Usernames members type into the search: parts of the seeded names (adjective_noun<n>), rare to common. */
-const USERNAME_TERMS = ['scarlet_owl12', 'fox777', 'velvet_ki', 'jay2024', 'amber_dove', 'wild_lily3'];
-
-/**
- * What is measured: [plan file name, what it is, path (or a function of the request number)].
- * Adding a request is one line; it is skipped with a note while its endpoint does not exist.
- */
-const REQUESTS = [
-  ['members-nearest', 'Members, Nearest First', '/api/v1/members?sort=nearest'],
-  ['members-newest', 'Members, Newest First', '/api/v1/members?sort=newest'],
-  ['members-online', 'Members, Online First', '/api/v1/members?sort=online'],
-  ['members-verified', 'Members, Verified First', '/api/v1/members?sort=verified'],
-  ['members-username', 'Members, username search', (i) => `/api/v1/members?q=${USERNAME_TERMS[i % USERNAME_TERMS.length]}`],
-  ['members-location', 'Members, location search', '/api/v1/members?location=Manchester'],
-  ['whos-near', "Who's Near (50 km, 60 a page)", '/api/v1/members?sort=nearest&maxKm=50&limit=60'],
-  ['discover-next', 'Discover, next cards', '/api/v1/discover/next'],
-  ['discover-next-far', 'Discover, next cards (500 km, ages 30–45)', '/api/v1/discover/next?maxKm=500&minAge=30&maxAge=45'],
-  ['discover-stats', 'Discover, stats row', '/api/v1/discover/stats'],
-  // the tiles as the Search hub sends them (web/src/features/search/search-tiles.ts): Online First
-  ['search-couples-online', 'Search: Couples Online', '/api/v1/members?sort=online&type=couples&online=1'],
-  ['search-women-online', 'Search: Women Online', '/api/v1/members?sort=online&type=women&online=1'],
-  ['search-men-online', 'Search: Men Online', '/api/v1/members?sort=online&type=men&online=1'],
-  ['search-tvtscd-online', 'Search: TV-TS-CD Online', '/api/v1/members?sort=online&type=tvtscd&online=1'],
-  // the same lists switched to Nearest First on the results page
-  ['search-couples-online-nearest', 'Search: Couples Online, nearest first', '/api/v1/members?type=couples&online=1'],
-  ['search-women-online-nearest', 'Search: Women Online, nearest first', '/api/v1/members?type=women&online=1'],
-  ['search-men-online-nearest', 'Search: Men Online, nearest first', '/api/v1/members?type=men&online=1'],
-  ['search-tvtscd-online-nearest', 'Search: TV-TS-CD Online, nearest first', '/api/v1/members?type=tvtscd&online=1'],
-  ['search-new-couples', 'Search: New Couples', '/api/v1/members?type=couples&joinedDays=14&sort=newest'],
-  ['search-new-women', 'Search: New Women', '/api/v1/members?type=women&joinedDays=14&sort=newest'],
-  ['search-new-men', 'Search: New Men', '/api/v1/members?type=men&joinedDays=14&sort=newest'],
-  ['search-new-tvtscd', 'Search: New TV-TS-CD', '/api/v1/members?type=tvtscd&joinedDays=14&sort=newest'],
-  ['search-name', 'Search: Name Search', (i) => `/api/v1/members?name=${['ruby', 'owl3', 'sam'][i % 3]}`],
-  ['search-mobile', "Search: Who's Mobile Nearby", '/api/v1/members?mobile=1&maxKm=50'],
-  [
-    'search-advanced',
-    'Search: Advanced Search',
-    '/api/v1/members?type=couples&minAge=30&maxAge=45&maxKm=100&verified=1&withPhoto=1&sort=nearest',
-  ],
-  ['search-creators', 'Search: Content Creators', '/api/v1/members?creator=any'],
-  ['search-creators-video', 'Search: Content Creators, video', '/api/v1/members?creator=video'],
-  ['search-photos', 'Search: Photos by Category', '/api/v1/search/photos?type=couples'],
-];
+import { signIn, spawnServer, table } from './server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -114,13 +72,6 @@ const requests = REQUESTS.filter(([name]) => !only || only.has(name));
 const sizeLabel = members % 1_000_000 === 0 ? `${members / 1_000_000}m` : members % 1000 === 0 ? `${members / 1000}k` : String(members);
 /** Issue 6: 50 ms up to 100 000 members, 150 ms at 1 000 000 (in between: the stricter one). */
 const budget = members > 100_000 ? 150 : 50;
-const plansDir = path.join(root, 'bench', 'plans');
-
-const loadText = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 /** Runs the seed CLI (migrations, demo community, the large community up to N); returns seconds taken. */
 function seed(env) {
@@ -202,104 +153,10 @@ async function preparePglite() {
   return { env, callers, seeded, label: `PGlite ${dataDir}` };
 }
 
-const pathOf = (p, i) => (typeof p === 'function' ? p(i) : p);
-
-/**
- * Runs each request once through the real app in this process, records the SQL it sends (pg's
- * Client.query) and writes EXPLAIN (ANALYZE, BUFFERS) of every statement that reads discovery data.
- */
-async function capturePlans(url, caller) {
-  const [{ createApp }, { loadConfig }, { openDatabase }, { createMailer }, { createLocalStorage }, { createLogger }] = await Promise.all([
-    import('../server/src/app.ts'),
-    import('../server/src/config/env.ts'),
-    import('../server/src/db/client.ts'),
-    import('../server/src/mail/mailer.ts'),
-    import('../server/src/storage/local-storage.ts'),
-    import('../server/src/logger.ts'),
-  ]);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-plans-'));
-  const base = 'http://localhost:3000';
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url });
-  const database = await openDatabase({ databaseUrl: url });
-  await database.migrate(); // as the server would on start: plans are of the schema it will run on
-  const { app } = createApp({
-    config,
-    database,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
-    log: createLogger('silent'),
-  });
-  const inProcess = (u, init) => app.request(u.replace(base, ''), init);
-  const cookie = await signIn(base, caller.email, { request: inProcess });
-
-  let recording = null;
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (config, values, callback) {
-    if (recording && typeof config === 'string') recording.push({ text: config, values: Array.isArray(values) ? values : [] });
-    else if (recording && config && typeof config.text === 'string')
-      recording.push({ text: config.text, values: Array.isArray(values) ? values : (config.values ?? []) });
-    return original.call(this, config, values, callback);
-  };
-  const explain = new pg.Client({ connectionString: url });
-  await explain.connect();
-  mkdirSync(plansDir, { recursive: true });
-  const written = [];
-  try {
-    for (const [name, what, p] of requests) {
-      // every distinct text a request sends in turn (the searches cycle through rare and common texts)
-      const reqPaths = [...new Set(Array.from({ length: typeof p === 'function' ? 12 : 1 }, (_, i) => pathOf(p, i)))];
-      const sections = [];
-      const totals = [];
-      for (const reqPath of reqPaths) {
-        recording = [];
-        const res = await app.request(reqPath, { headers: { cookie, origin: base } });
-        const statements = recording.filter(
-          (s) => /^\s*(select|with)\b/i.test(s.text) && /\b(profiles|likes|profile_views|media)\b/.test(s.text),
-        );
-        if (process.env.BENCH_COUNT)
-          console.log(
-            reqPath,
-            recording.length,
-            recording.map((r) => r.text.replace(/\s+/g, ' ').slice(0, 60)),
-          );
-        recording = null;
-        if (res.status !== 200) continue;
-        let total = 0;
-        const parts = [`=== GET ${reqPath}: ${statements.length} statement(s) reading discovery data ===`];
-        for (const [i, s] of statements.entries()) {
-          const run = () => explain.query(`explain (analyze, buffers) ${s.text}`, s.values);
-          await run();
-          const plan = (await run()).rows.map((r) => r['QUERY PLAN']).join('\n');
-          total += Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
-          parts.push(`\n--- statement ${i + 1} ---\n${s.text.replace(/\s+/g, ' ').trim()}\nparams: ${JSON.stringify(s.values)}\n\n${plan}`);
-        }
-        totals.push(`GET ${reqPath}: ${total.toFixed(3)} ms in ${statements.length} statement(s)`);
-        sections.push(parts.join('\n'));
-      }
-      if (sections.length === 0) continue;
-      const parts = [
-        `${what}`,
-        `as ${caller.id}, ${new Date().toISOString()}, ${members} members, load ${loadText()}`,
-        'Each statement run twice with EXPLAIN (ANALYZE, BUFFERS), the second shown. Execution time of each request (the sum of its statements):',
-        ...totals.map((t) => `  ${t}`),
-        '',
-        ...sections,
-      ];
-      const file = path.join(plansDir, `${sizeLabel}-${name}.txt`);
-      writeFileSync(file, parts.join('\n') + '\n');
-      written.push(path.relative(root, file));
-    }
-  } finally {
-    pg.Client.prototype.query = original;
-    await explain.end();
-    await database.close();
-  }
-  console.log(`Plans written: ${written.length} files in ${path.relative(root, plansDir)}/ (${sizeLabel}-*.txt)`);
-}
-
 async function runKind(kind) {
   const prepared = kind === 'postgres' ? await preparePostgres() : await preparePglite();
-  if (kind === 'postgres' && (values.plans || !values['no-plans'])) await capturePlans(prepared.url, prepared.callers[0]);
+  if (kind === 'postgres' && (values.plans || !values['no-plans']))
+    await capturePlans(prepared.url, prepared.callers[0], { requests, members, sizeLabel });
   if (values['plans-only']) return { rows: [], notes: [], seeded: prepared.seeded, label: prepared.label };
 
   const workers = kind === 'postgres' ? values.workers : '1';

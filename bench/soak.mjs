@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { dropDatabase, freshDatabase, seedCommunity, withSql } from './lib/database.mjs';
 import { httpClient, inBatches, openLoop, openSocket } from './lib/load.mjs';
-import { mb, ms, percentile, rssKb } from './lib/measure.mjs';
+import { loadText, mb, ms, percentile, rssKb } from './lib/measure.mjs';
 import { signIn, spawnServer, table } from './server.mjs';
 
 const RULE = { warmupSeconds: 120, halfMedianChange: 0.1, slopeMbPerMin: 2 };
@@ -288,10 +288,7 @@ try {
 
   console.log(
     `\nSoak on ${kind}: ${minutes} min at ${rate} requests/s offered (${((seq / elapsed) * 1000).toFixed(1)} sent/s), ${pool.length} members ` +
-      `with sockets open; ${os.cpus().length} CPUs, load ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} at the end, Node ${process.version}\n`,
+      `with sockets open; ${os.cpus().length} CPUs, load ${loadText()} at the end, Node ${process.version}\n`,
   );
   console.log(table(['request', 'answered', 'errors', 'p50', 'p95', 'p99', 'max'], rows));
   console.log(
