@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocket, WebSocketRoute } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
-import { launchBrowser, toastText } from './support/browser';
+import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { initiatorsOf } from './support/preloads';
 import { startServer, type RunningServer } from './support/server';
 import { memberPages } from './support/members';
@@ -349,27 +349,26 @@ describe('messaging in real time', () => {
     const res = await alex.page.request.get('/api/v1/messages/conversations?limit=50');
     const { items } = (await res.json()) as { items: { id: string; lastMessageAt: string }[] };
     const last = new Date(items.find((c) => c.id === billie.userId)!.lastMessageAt);
-    // the browser's clock, 30 s before the end of the day of the last message (the browser and this
-    // process share the machine's time zone)
-    const lateThatNight = new Date(last.getFullYear(), last.getMonth(), last.getDate(), 23, 59, 30);
+    // a browser clock of its own (Playwright's clock is the context's), ten minutes before the end of
+    // the day of the last message: the browser and this process share the machine's time zone
+    const lateThatNight = new Date(last.getFullYear(), last.getMonth(), last.getDate(), 23, 50);
     const weekday = last.toLocaleDateString('en-GB', { weekday: 'short' });
+    const context = await phoneContext(browser, server.url);
+    try {
+      await context.addCookies(await alex.context.cookies());
+      await context.clock.install({ time: lateThatNight });
+      const [inbox, thread] = await Promise.all([context.newPage(), context.newPage()]);
+      await Promise.all([inbox.goto('/messages'), thread.goto(`/messages/${billie.userId}`)]);
+      const time = inbox.getByRole('link', { name: new RegExp(billie.displayName) }).locator('time');
+      await expect.poll(() => time.innerText()).toMatch(/^\d\d:\d\d$/);
+      await chat(thread).getByText('Today', { exact: true }).last().waitFor();
 
-    const inbox = await alex.context.newPage();
-    await inbox.clock.install({ time: lateThatNight });
-    await inbox.goto('/messages');
-    const time = inbox.getByRole('link', { name: new RegExp(billie.displayName) }).locator('time');
-    await expect.poll(() => time.innerText()).toMatch(/^\d\d:\d\d$/);
-    await inbox.clock.runFor(60_000);
-    await expect.poll(() => time.innerText()).toBe(weekday);
-    await inbox.close();
-
-    const thread = await alex.context.newPage();
-    await thread.clock.install({ time: lateThatNight });
-    await thread.goto(`/messages/${billie.userId}`);
-    await chat(thread).getByText('Today', { exact: true }).last().waitFor();
-    await thread.clock.runFor(60_000);
-    await chat(thread).getByText('Yesterday', { exact: true }).last().waitFor();
-    expect(await chat(thread).getByText('Today', { exact: true }).count()).toBe(0);
-    await thread.close();
+      await context.clock.fastForward(11 * 60_000);
+      await expect.poll(() => time.innerText()).toBe(weekday);
+      await chat(thread).getByText('Yesterday', { exact: true }).last().waitFor();
+      expect(await chat(thread).getByText('Today', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ describe('day clock', () => {
     expect(turned).toHaveBeenCalledTimes(1);
     expect(clock.getSnapshot()).toBe(startOfDay(new Date(2026, 10, 28)));
 
-    vi.advanceTimersByTime(24 * 3_600_000);
+    vi.advanceTimersByTime(24 * 3_600_000); // checked every 10 minutes at most, told once a day
     expect(turned).toHaveBeenCalledTimes(2);
     expect(clock.getSnapshot()).toBe(startOfDay(new Date(2026, 10, 29)));
   });
@@ -35,7 +35,7 @@ describe('day clock', () => {
     expect(listTime(sent, new Date(clock.getSnapshot()))).toBe('Fri');
   });
 
-  it('runs no timer once the last subscriber has gone, and catches up on the day when one subscribes again', () => {
+  it('runs no timer once the last subscriber has gone, and reads the day afresh while no one listens', () => {
     const clock = createDayClock();
     const turned = vi.fn();
     const unsubscribe = clock.subscribe(turned);
@@ -44,9 +44,17 @@ describe('day clock', () => {
 
     vi.advanceTimersByTime(5 * 60_000); // past midnight with no one listening
     expect(turned).not.toHaveBeenCalled();
-    expect(clock.getSnapshot()).toBe(startOfDay(new Date(2026, 10, 27)));
+    // the first to read it (a page drawing before it subscribes) reads today, not the day it last knew
+    expect(clock.getSnapshot()).toBe(startOfDay(new Date(2026, 10, 28)));
     clock.subscribe(turned);
     expect(clock.getSnapshot()).toBe(startOfDay(new Date(2026, 10, 28)));
     expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('sets no new timer when the last subscriber leaves as it is told the day turned', () => {
+    const clock = createDayClock();
+    const unsubscribe = clock.subscribe(() => unsubscribe());
+    vi.advanceTimersByTime(2 * 60_000); // midnight: the subscriber leaves in its own callback
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
