@@ -6,8 +6,8 @@ import type { paths } from '../lib/api-schema.gen';
  * session cookie (server/src/static.ts), so a phone asks for the page's data alongside its scripts
  * instead of after they have run: the round trip that otherwise stands between the scripts and the
  * page's first list. Each must be exactly the request the page's first query makes (its defaults:
- * no query string), or the browser asks twice; e2e/route-data.spec.ts checks that each is taken from
- * the preload.
+ * no query string), or the browser asks twice; e2e/messages.spec.ts and e2e/discover.spec.ts check
+ * that each is taken from the preload (e2e/support/preloads.ts).
  */
 export const ROUTE_DATA = {
   // the Inbox tab (features/messages/api/get-conversations.ts)
