@@ -12,16 +12,16 @@ export const hhmm = (iso: string) => clock(new Date(iso));
 
 export const sameDay = (a: string, b: string) => startOfDay(new Date(a)) === startOfDay(new Date(b));
 
-/** The separator above the first message of a day: 'Today', 'Yesterday', or the date. */
-export function dayLabel(iso: string, now = new Date()) {
+/** The separator above the first message of a day: 'Today', 'Yesterday', or the date; `now` from useToday (lib/day-clock.ts), so it moves on at midnight. */
+export function dayLabel(iso: string, now: Date) {
   const days = Math.round((startOfDay(now) - startOfDay(new Date(iso))) / DAY);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   return fullDay.format(new Date(iso));
 }
 
-/** A list row's time: HH:mm today, the weekday within a week, else the date. */
-export function listTime(iso: string, now = new Date()) {
+/** A list row's time: HH:mm today, the weekday within a week, else the date; `now` from useToday, as dayLabel's. */
+export function listTime(iso: string, now: Date) {
   const days = Math.round((startOfDay(now) - startOfDay(new Date(iso))) / DAY);
   if (days === 0) return hhmm(iso);
   if (days < 7) return weekdayShort(new Date(iso));
