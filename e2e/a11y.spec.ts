@@ -62,8 +62,7 @@ async function requestsAnswered(page: Page) {
 
 /**
  * Waits until every finite animation and transition on the page has finished (a dialog sliding in,
- * a toast, an avatar fading in: axe would judge their colours half-way). Endless ones (a spinner)
- * are left out.
+ * a toast: axe would judge their colours half-way). Endless ones (a spinner) are left out.
  */
 function transitionsOver(page: Page) {
   return page.evaluate(async () => {

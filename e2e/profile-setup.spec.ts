@@ -178,6 +178,18 @@ describe('the setup wizard', () => {
     // finished: the wizard now sends the member on to the dashboard
     await page.goto('/setup-profile');
     await page.waitForURL('**/dashboard');
+
+    // the profile's round picture is the uploaded photo; a picture that cannot be loaded gives the initials
+    const header = page.getByRole('region', { name: 'Jo & Max' });
+    const avatarImage = header.locator(`img[src="${saved.avatarUrl}"]`);
+    await page.goto('/profile');
+    await avatarImage.waitFor();
+    await expect.poll(() => avatarImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.route(`**${saved.avatarUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.reload();
+    await header.getByText('JM', { exact: true }).waitFor();
+    expect(await avatarImage.count()).toBe(0);
+    await page.unroute(`**${saved.avatarUrl}`);
   });
 
   it('resumes a half-finished wizard at the saved step with the saved values', async () => {

@@ -23,17 +23,15 @@ interface AvatarProps {
 }
 
 /**
- * A round profile picture. While the image loads the box shows a neutral placeholder; with no
- * image (or one that fails) it shows the initials.
+ * A round profile picture. While the image loads the box shows its neutral background; with no
+ * image (or one that fails) it shows the initials. Loading needs no state: the browser paints the
+ * picture over the background when it is decoded. A list of twelve avatars that each set state on
+ * load was twelve more renders, layouts and fade animations just after the page had drawn.
  */
 export function Avatar({ src, name, size = 40, className = '', decorative = false }: AvatarProps) {
-  // state is keyed on the source, so a new picture starts from "loading" again
-  const [state, setState] = useState<{ src: string | null | undefined; status: 'loading' | 'loaded' | 'failed' }>({
-    src,
-    status: 'loading',
-  });
-  const status = state.src === src ? state.status : 'loading';
-  const showImage = Boolean(src) && status !== 'failed';
+  // the source that failed, so a new picture is tried again
+  const [failed, setFailed] = useState<string | null>(null);
+  const showImage = Boolean(src) && failed !== src;
   const label = name ? `${name}'s photo` : 'Profile photo';
 
   return (
@@ -57,9 +55,8 @@ export function Avatar({ src, name, size = 40, className = '', decorative = fals
           height={size}
           loading="lazy"
           decoding="async"
-          onLoad={() => setState({ src, status: 'loaded' })}
-          onError={() => setState({ src, status: 'failed' })}
-          className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-200 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`}
+          onError={() => setFailed(src!)}
+          className="absolute inset-0 h-full w-full object-cover"
         />
       )}
     </span>
