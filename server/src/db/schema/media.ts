@@ -45,6 +45,14 @@ export const media = pgTable(
   },
   (t) => [
     index('media_owner_kind_idx').on(t.ownerId, t.kind, t.position),
+    // a file is served by any of its keys (media.repository findByKeyFor): the thumbnail's and the
+    // preview's are looked up as the stored file's is (its unique constraint), not by reading every row
+    index('media_thumb_key_idx')
+      .on(t.thumbKey)
+      .where(sql`${t.thumbKey} is not null`),
+    index('media_preview_key_idx')
+      .on(t.previewKey)
+      .where(sql`${t.previewKey} is not null`),
     // New Photos/Videos and the owner's own list: keyset pages, newest first
     index('media_content_new_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

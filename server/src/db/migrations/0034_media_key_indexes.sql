@@ -1,0 +1,2 @@
+CREATE INDEX "media_thumb_key_idx" ON "media" USING btree ("thumb_key") WHERE "media"."thumb_key" is not null;--> statement-breakpoint
+CREATE INDEX "media_preview_key_idx" ON "media" USING btree ("preview_key") WHERE "media"."preview_key" is not null;
