@@ -1,23 +1,29 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** better-auth's tables (core + two-factor + admin + database rate limits). */
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  twoFactorEnabled: boolean('two_factor_enabled').default(false),
-  role: text('role').default('user'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  /** spec: user_metadata.verified, set when a moderator approves a verification. */
-  verified: boolean('verified').notNull().default(false),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
+    role: text('role').default('user'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    /** spec: user_metadata.verified, set when a moderator approves a verification. */
+    verified: boolean('verified').notNull().default(false),
+  },
+  // a moderator's action by address and ADMIN_EMAILS at start-up find a member by their address in
+  // any case (db/admins.ts, moderation.repository findUserByEmail): by an index, not every member's row
+  (t) => [index('user_email_lower_idx').on(sql`lower(${t.email})`)],
+);
 
 export const session = pgTable(
   'session',
@@ -56,7 +62,12 @@ export const account = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_user_id_idx').on(t.userId)],
+  (t) => [
+    index('account_user_id_idx').on(t.userId),
+    // a sign-in with Google finds its account by the provider's id for the member (better-auth's
+    // findAccountByProviderId): one row among one for every member, by an index
+    index('account_provider_account_idx').on(t.providerId, t.accountId),
+  ],
 );
 
 export const verification = pgTable(
