@@ -173,6 +173,7 @@ describe('the setup wizard', () => {
       lookingFor: ['couples'],
       bio: 'Easy-going couple who love a night out.',
       setupCompleted: true,
+      avatarUrl: expect.stringMatching(/^\/api\/v1\/media\/file\//),
     });
 
     // finished: the wizard now sends the member on to the dashboard
@@ -180,7 +181,7 @@ describe('the setup wizard', () => {
     await page.waitForURL('**/dashboard');
 
     // the profile's round picture is the uploaded photo; a picture that cannot be loaded gives the initials
-    const header = page.getByRole('region', { name: 'Jo & Max' });
+    const header = page.getByRole('region', { name: 'Jo & Max', exact: true });
     const avatarImage = header.locator(`img[src="${saved.avatarUrl}"]`);
     await page.goto('/profile');
     await avatarImage.waitFor();

@@ -23,7 +23,7 @@ describe('a single row is found through an index', () => {
       sql`select id from media where storage_key = 'u/photo.webp' or thumb_key = 'u/photo.webp' or preview_key = 'u/photo.webp'`,
     ],
     [
-      // a sign-in with Google (better-auth's findAccountByProviderId)
+      // a sign-in with Google (better-auth's findAccountByKey and findAccountOwnerByKey)
       "an account by its provider's id for the member",
       ['account_provider_account_idx'],
       sql`select id from account where provider_id = 'google' and account_id = '1234567890'`,

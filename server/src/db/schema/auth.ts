@@ -64,8 +64,8 @@ export const account = pgTable(
   },
   (t) => [
     index('account_user_id_idx').on(t.userId),
-    // a sign-in with Google finds its account by the provider's id for the member (better-auth's
-    // findAccountByProviderId): one row among one for every member, by an index
+    // a sign-in with Google finds its account by provider and the provider's id for the member
+    // (better-auth's findAccountByKey): one row among at least one per member, by an index
     index('account_provider_account_idx').on(t.providerId, t.accountId),
   ],
 );

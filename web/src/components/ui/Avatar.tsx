@@ -25,13 +25,13 @@ interface AvatarProps {
 /**
  * A round profile picture. While the image loads the box shows its neutral background; with no
  * image (or one that fails) it shows the initials. Loading needs no state: the browser paints the
- * picture over the background when it is decoded. A list of twelve avatars that each set state on
- * load was twelve more renders, layouts and fade animations just after the page had drawn.
+ * picture over the background when it has it, where setting state as each avatar of a list loaded
+ * drew the list again just after the page had drawn.
  */
 export function Avatar({ src, name, size = 40, className = '', decorative = false }: AvatarProps) {
   // the source that failed, so a new picture is tried again
-  const [failed, setFailed] = useState<string | null>(null);
-  const showImage = Boolean(src) && failed !== src;
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(src) && failedSrc !== src;
   const label = name ? `${name}'s photo` : 'Profile photo';
 
   return (
@@ -55,8 +55,8 @@ export function Avatar({ src, name, size = 40, className = '', decorative = fals
           height={size}
           loading="lazy"
           decoding="async"
-          onError={() => setFailed(src!)}
-          className="absolute inset-0 h-full w-full object-cover"
+          onError={() => setFailedSrc(src!)}
+          className="absolute inset-0 h-full w-full object-cover text-transparent"
         />
       )}
     </span>
