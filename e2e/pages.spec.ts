@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, toastText } from './support/browser';
+import { launchBrowser, phoneContext, toastText, twoFrames } from './support/browser';
 import { mailTo, startServer, type RunningServer } from './support/server';
 import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
 
@@ -87,6 +87,33 @@ describe('public pages for a signed-out visitor', () => {
     await expect.poll(() => details.getAttribute('open')).not.toBeNull();
     expect(await details.innerText()).toContain('24-48 hours');
     expect(await page.locator('main a[href="/contact"]').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('moving between pages', () => {
+  it('keeps the page on screen while the next page’s code arrives, then shows it', async () => {
+    // the service worker would fetch the chunk itself, out of the page's routes
+    const visitor = await phoneContext(browser, server.url, { serviceWorkers: 'block' });
+    const tab = await visitor.newPage();
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await visitor.route(/\/assets\/ContactPage-[\w-]+\.js$/, async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await tab.goto('/help');
+    await tab.getByRole('heading', { level: 1, name: 'Help centre' }).waitFor();
+    await tab.locator('main').getByRole('link', { name: 'Contact us' }).click();
+    await chunkAsked;
+    // the contact page's code is held on its way: the help page stays, not an empty screen
+    await twoFrames(tab);
+    expect(await tab.locator('main h1').allInnerTexts()).toEqual(['Help centre']);
+    release();
+    await tab.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    await visitor.close();
   });
 });
 
@@ -254,11 +281,23 @@ describe('installable app', () => {
     await page.getByText('Check your connection, then try again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/messages');
 
-    // back online: Try again brings the page
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+
+    // back online: the page comes back by itself (the session is asked again as the connection
+    // returns, then the page's code, which could not load offline, loads)
     await context.setOffline(false);
-    await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/messages');
+
+    // offline again, a page never opened before cannot load its code: it says so, and Try again
+    // brings it once the connection is back
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('link', { name: 'Clubs' }).click();
+    await page.locator('main').getByRole('heading', { name: 'You are offline' }).waitFor();
+    await context.setOffline(false);
+    await page.locator('main').getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Clubs' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/clubs');
   });
 
   it('says Installed when running as the installed app', async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -22,8 +22,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A phone-sized context (360 px wide, UI.md's smallest layout). */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+export function phoneContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale: 'en-GB', ...options });
 }
 
 /** The visible text of the current toast. */

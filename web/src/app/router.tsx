@@ -1,26 +1,25 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { AppLayout } from './layout/AppLayout';
-import { RouteError } from './errors/RouteError';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { ProtectedRoute } from './ProtectedRoute';
 import { comingSoon } from '../lib/coming-soon';
 import LoginPage from '../features/auth/LoginPage';
 
 /** Loads a page on demand (route-level code splitting; the sign-in page, imported above, is part of the entry). */
-const page = (load: () => Promise<{ default: ComponentType }>, guard?: 'member' | 'verified'): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { default: Page } = await load();
-    if (!guard) return { Component: Page };
-    const requireVerified = guard === 'verified';
-    return {
-      Component: () => (
-        <ProtectedRoute requireVerified={requireVerified}>
-          <Page />
-        </ProtectedRoute>
-      ),
-    };
-  },
-});
+const page = (load: () => Promise<{ default: ComponentType }>, guard?: 'member' | 'verified'): Pick<RouteObject, 'element' | 'handle'> => {
+  const { Page, preload } = lazyPage(load);
+  const handle: Pick<LazyPage, 'preload'> = { preload };
+  if (!guard) return { element: <Page />, handle };
+  return {
+    element: (
+      <ProtectedRoute requireVerified={guard === 'verified'}>
+        <Page />
+      </ProtectedRoute>
+    ),
+    handle,
+  };
+};
 
 const comingSoonPage = () => import('../features/coming-soon/ComingSoonPage');
 
@@ -33,13 +32,9 @@ const VERIFIED_ONLY = new Set(['/cam']);
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
-    // the first page's chunks load before anything renders (preloaded by the page the server sends:
-    // server/src/static.ts): an empty screen meanwhile, said here so the router does not warn of it
-    HydrateFallback: () => null,
     children: [
-      { path: '/', Component: LoginPage },
-      { path: '/login', Component: LoginPage },
+      { path: '/', element: <LoginPage /> },
+      { path: '/login', element: <LoginPage /> },
       { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
@@ -94,4 +89,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** Loads the code of the page at `pathname`, if it is one loaded on demand. */
+export function preloadPage(pathname: string): Promise<void> {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as Pick<LazyPage, 'preload'> | undefined;
+  return handle?.preload() ?? Promise.resolve();
+}
+
+/** The page for the browser's address, in the layout. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,18 +1,29 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '@velvet/core/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { retryFailedPages } from '../lazy-page';
 
 interface State {
   error: Error | null;
+  /** offline when it failed: most likely the page's code, never loaded before, could not arrive */
+  offline: boolean;
 }
 
-/** Error screen variant 1 (spec §2): Try Again clears the error, Go Home, Reload Page. */
+/**
+ * Error screen variant 1 (spec §2): Try Again clears the error, Go Home, Reload Page. Offline, it
+ * says so instead, and Try again draws the page again (its code loads once the connection is back).
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null };
+  override state: State = { error: null, offline: false };
 
   static getDerivedStateFromError(error: Error): State {
-    return { error };
+    return { error, offline: !navigator.onLine };
   }
+
+  private readonly tryAgain = () => {
+    retryFailedPages();
+    this.setState({ error: null, offline: false });
+  };
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
@@ -20,12 +31,22 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.state.offline)
+      return (
+        <section role="alert" className="grid gap-4 rounded-2xl border border-line bg-card p-6 text-center">
+          <h1 className="text-2xl font-bold">{messages.offline.title}</h1>
+          <p className="text-muted">{messages.offline.line}</p>
+          <div className="flex justify-center">
+            <Button onClick={this.tryAgain}>{messages.offline.retry}</Button>
+          </div>
+        </section>
+      );
     return (
       <section role="alert" className="grid gap-4 rounded-2xl border border-line bg-card p-6 text-center">
         <h1 className="text-2xl font-bold">{messages.errors.title}</h1>
         <p className="text-muted">{messages.errors.body}</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Button onClick={() => this.setState({ error: null })}>Try Again</Button>
+          <Button onClick={this.tryAgain}>Try Again</Button>
           <a href="/" className={buttonClass('secondary')}>
             Go Home
           </a>

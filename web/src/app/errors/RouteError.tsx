@@ -1,22 +1,15 @@
-import { useState } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '@velvet/core/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { siteName } from '../../lib/site';
 
 /** Error screen variant 2 (spec §2): Refresh Page, Go Home and the error's details. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   // offline when it failed (kept once the connection is back: the page still needs a reload)
   const [failedOffline] = useState(() => !navigator.onLine);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const details = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? `${error.name}: ${error.message}`
-      : String(error);
-  // offline, a page never opened before cannot load its code: say that, not "something went wrong"
-  if (failedOffline && !notFound)
+  const details = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // offline, code the app never loaded before cannot arrive: say that, not "something went wrong"
+  if (failedOffline)
     return (
       <main className="mx-auto grid min-h-dvh max-w-[720px] place-content-center gap-4 p-6 text-center">
         <p className="text-brand text-xl font-extrabold">{siteName}</p>
@@ -30,20 +23,35 @@ export function RouteError() {
   return (
     <main className="mx-auto grid min-h-dvh max-w-[720px] place-content-center gap-4 p-6 text-center">
       <p className="text-brand text-xl font-extrabold">{siteName}</p>
-      <h1 className="text-2xl font-bold">{notFound ? 'Page not found' : messages.errors.title}</h1>
-      <p className="text-muted">{notFound ? 'There is no page at this address. Check the link, or go home.' : messages.errors.sorry}</p>
+      <h1 className="text-2xl font-bold">{messages.errors.title}</h1>
+      <p className="text-muted">{messages.errors.sorry}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={() => window.location.reload()}>Refresh Page</Button>
         <a href="/" className={buttonClass('secondary')}>
           Go Home
         </a>
       </div>
-      {!notFound && (
-        <details className="rounded-xl border border-line bg-card p-3 text-left text-sm">
-          <summary className="cursor-pointer">Error details</summary>
-          <pre className="mt-2 whitespace-pre-wrap break-words text-muted">{details}</pre>
-        </details>
-      )}
+      <details className="rounded-xl border border-line bg-card p-3 text-left text-sm">
+        <summary className="cursor-pointer">Error details</summary>
+        <pre className="mt-2 whitespace-pre-wrap break-words text-muted">{details}</pre>
+      </details>
     </main>
   );
+}
+
+/** Around the whole app: what the page's own boundary (ErrorBoundary, in the layout) cannot catch, the layout's own errors. */
+export class RootErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
 }

@@ -38,9 +38,13 @@ export function AppLayout() {
       </Suspense>
       <OfflineBanner />
       <main id="main" className={`mx-auto w-full max-w-[720px] px-4 py-4 ${isAuthenticated && !bare ? 'pb-24' : ''}`}>
-        <ErrorBoundary key={pathname}>
-          <Outlet />
-        </ErrorBoundary>
+        {/* one boundary for every page: a page whose code is still on its way keeps the page before
+            it on screen (a navigation is a transition), where a boundary of its own would go blank */}
+        <Suspense fallback={null}>
+          <ErrorBoundary key={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </Suspense>
       </main>
       <Suspense fallback={null}>
         {!bare && isAuthenticated && <BottomNav />}

@@ -1,4 +1,4 @@
-import { Link, useMatches } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { buttonClass } from '../../components/ui/Button';
@@ -6,9 +6,8 @@ import { comingSoon } from '../../lib/coming-soon';
 
 /** An honest page for a feature that is planned but not built yet. */
 export default function ComingSoonPage() {
-  const matches = useMatches();
-  const pattern = matches.at(-1)?.id ? (matches.at(-1)?.pathname ?? '') : '';
-  const key = Object.keys(comingSoon).find((p) => (p.includes(':') ? pattern.startsWith(p.split(':')[0]!) : p === pattern));
+  const { pathname } = useLocation();
+  const key = Object.keys(comingSoon).find((p) => (p.includes(':') ? pathname.startsWith(p.split(':')[0]!) : p === pathname));
   const info = (key && comingSoon[key]) || { title: 'Coming soon', line: 'This part of the site is being built.' };
   return (
     <section className="grid gap-4">
