@@ -94,26 +94,30 @@ describe('moving between pages', () => {
   it('keeps the page on screen while the next page’s code arrives, then shows it', async () => {
     // the service worker would fetch the chunk itself, out of the page's routes
     const visitor = await phoneContext(browser, server.url, { serviceWorkers: 'block' });
-    const tab = await visitor.newPage();
-    let asked!: () => void;
-    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await visitor.route(/\/assets\/ContactPage-[\w-]+\.js$/, async (route) => {
-      asked();
-      await released;
-      await route.continue();
-    });
-    await tab.goto('/help');
-    await tab.getByRole('heading', { level: 1, name: 'Help centre' }).waitFor();
-    await tab.locator('main').getByRole('link', { name: 'Contact us' }).click();
-    await chunkAsked;
-    // the contact page's code is held on its way: the help page stays, not an empty screen
-    await twoFrames(tab);
-    expect(await tab.locator('main h1').allInnerTexts()).toEqual(['Help centre']);
-    release();
-    await tab.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
-    await visitor.close();
+    try {
+      const tab = await visitor.newPage();
+      let asked!: () => void;
+      const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+      await visitor.route(/\/assets\/ContactPage-[\w-]+\.js$/, async (route) => {
+        asked();
+        await released;
+        await route.continue();
+      });
+      await tab.goto('/help');
+      await tab.getByRole('heading', { level: 1, name: 'Help centre' }).waitFor();
+      await tab.locator('main').getByRole('link', { name: 'Contact us' }).click();
+      await chunkAsked;
+      // the contact page's code is held on its way: the help page stays, not an empty screen
+      await twoFrames(tab);
+      expect(await tab.locator('main h1').allInnerTexts()).toEqual(['Help centre']);
+      release();
+      await tab.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    } finally {
+      release();
+      await visitor.close();
+    }
   });
 });
 
@@ -293,11 +297,24 @@ describe('installable app', () => {
     // brings it once the connection is back
     await context.setOffline(true);
     await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('link', { name: 'Clubs' }).click();
-    await page.locator('main').getByRole('heading', { name: 'You are offline' }).waitFor();
+    // the page's error screen (the route guard's offline screen says the same, without role=alert)
+    const failed = page.locator('main [role=alert]');
+    await failed.getByRole('heading', { name: 'You are offline' }).waitFor();
     await context.setOffline(false);
-    await page.locator('main').getByRole('button', { name: 'Try again' }).click();
+    await failed.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: 'Clubs' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/clubs');
+
+    // a page that failed offline and was left opens once the connection is back
+    const bottomBar = page.getByRole('navigation', { name: 'Bottom navigation' });
+    await context.setOffline(true);
+    await bottomBar.getByRole('link', { name: "Who's Near" }).click();
+    await failed.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await bottomBar.getByRole('link', { name: 'Home' }).click();
+    await page.locator('main h1').first().waitFor();
+    await context.setOffline(false);
+    await bottomBar.getByRole('link', { name: "Who's Near" }).click();
+    await page.getByRole('heading', { level: 1, name: 'People Near You' }).waitFor();
   });
 
   it('says Installed when running as the installed app', async () => {

@@ -8,11 +8,16 @@ export interface LazyPage {
 
 const failedPages = new Set<() => void>();
 
-/** Lets each page whose code failed to load (offline) try again when next drawn: an error screen's Try again. */
+/**
+ * Lets each page whose code failed to load (offline) try again when next drawn: an error screen's
+ * Try again, leaving that screen, or the connection coming back. Never on the failure itself: React
+ * draws a failed page once more before it shows the error, which would then load (and fail) forever.
+ */
 export function retryFailedPages(): void {
   for (const retry of failedPages) retry();
   failedPages.clear();
 }
+window.addEventListener('online', retryFailedPages);
 
 /**
  * Route-level code splitting. Once the code has arrived (`preload`, or an earlier visit) the page

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '@velvet/core/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { retryFailedPages } from '../lazy-page';
@@ -20,10 +20,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return { error, offline: !navigator.onLine };
   }
 
+  // a transition: this screen stays until the page is drawn, where its code still on its way would blank it
   private readonly tryAgain = () => {
     retryFailedPages();
-    this.setState({ error: null, offline: false });
+    startTransition(() => this.setState({ error: null, offline: false }));
   };
+
+  // leaving a page that failed: opening it again tries its code anew
+  override componentWillUnmount() {
+    if (this.state.error) retryFailedPages();
+  }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
