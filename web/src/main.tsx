@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPage } from './app/router';
-import { RootErrorBoundary } from './app/errors/RouteError';
+import { ErrorBoundary } from './app/errors/ErrorBoundary';
+import { RouteError } from './app/errors/RouteError';
 import { registerServiceWorker } from './lib/pwa';
 import { queryClient } from './lib/query-client';
 import { fetchSession, sessionKey } from './lib/session';
@@ -29,9 +30,10 @@ const render = () =>
       <StrictMode>
         <AppProvider>
           <BrowserRouter>
-            <RootErrorBoundary>
+            {/* the layout's own errors; a page's are its own boundary's (app/layout/AppLayout.tsx) */}
+            <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
               <AppRoutes />
-            </RootErrorBoundary>
+            </ErrorBoundary>
           </BrowserRouter>
         </AppProvider>
       </StrictMode>,

@@ -1,6 +1,8 @@
 import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '@velvet/core/messages';
+import { WifiOff } from 'lucide-react';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { retryFailedPages } from '../lazy-page';
 
 interface State {
@@ -12,8 +14,9 @@ interface State {
 /**
  * Error screen variant 1 (spec §2): Try Again clears the error, Go Home, Reload Page. Offline, it
  * says so instead, and Try again draws the page again (its code loads once the connection is back).
+ * With `fallback`, that screen instead (the app's root: RouteError).
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: (error: Error) => ReactNode }, State> {
   override state: State = { error: null, offline: false };
 
   static getDerivedStateFromError(error: Error): State {
@@ -37,14 +40,17 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(this.state.error);
     if (this.state.offline)
       return (
-        <section role="alert" className="grid gap-4 rounded-2xl border border-line bg-card p-6 text-center">
-          <h1 className="text-2xl font-bold">{messages.offline.title}</h1>
-          <p className="text-muted">{messages.offline.line}</p>
-          <div className="flex justify-center">
-            <Button onClick={this.tryAgain}>{messages.offline.retry}</Button>
-          </div>
+        <section role="alert">
+          <EmptyState
+            icon={<WifiOff aria-hidden size={28} />}
+            title={messages.offline.title}
+            line={messages.offline.line}
+            headingLevel={1}
+            action={<Button onClick={this.tryAgain}>{messages.offline.retry}</Button>}
+          />
         </section>
       );
     return (

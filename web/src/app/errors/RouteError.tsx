@@ -1,4 +1,4 @@
-import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useState } from 'react';
 import { messages } from '@velvet/core/messages';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { siteName } from '../../lib/site';
@@ -37,21 +37,4 @@ export function RouteError({ error }: { error: unknown }) {
       </details>
     </main>
   );
-}
-
-/** Around the whole app: what the page's own boundary (ErrorBoundary, in the layout) cannot catch, the layout's own errors. */
-export class RootErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: undefined };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
-  }
 }
