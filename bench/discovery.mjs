@@ -4,6 +4,7 @@
 //
 //   node --import tsx bench/discovery.mjs [--members 100000] [--db postgres|pglite|both]
 //        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only] [--client raw|node]
+//        [--sql-floor]
 //
 // PostgreSQL: a database per size on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432),
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
@@ -23,7 +24,9 @@
 // that reads profiles, likes or views is written to bench/plans/<size>-<name>.txt.
 //
 // Before the requests, a plain Node \`http\` server (bench/baseline-http.mjs) is measured the same way:
-// each figure is also reported as a multiple of its p95. After them, the server's resident memory
+// each figure is also reported as a multiple of its p95. With --sql-floor (PostgreSQL), each request is
+// also measured on a bare node:http server that sends the very statements the real routes sent for it
+// (lib/sql-floor.mjs): what is left there is the database's and the driver's work. After them, the server's resident memory
 // (VmRSS, and its peak VmHWM) is read from /proc: it must not grow with the community.
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,7 @@ import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
 import { ensureDatabase, seedCommunity } from './lib/database.mjs';
 import { capturePlans } from './lib/discovery-plans.mjs';
+import { captureStatements, startSqlFloor } from './lib/sql-floor.mjs';
 import { pathOf, REQUESTS } from './lib/discovery-requests.mjs';
 import { httpClient } from './lib/load.mjs';
 import { loadText, ms } from './lib/measure.mjs';
@@ -56,6 +60,8 @@ const { values } = parseArgs({
     'no-plans': { type: 'boolean' },
     /** capture the plans and stop: no server, no load */
     'plans-only': { type: 'boolean' },
+    /** also each request's statements on a bare server (PostgreSQL only) */
+    'sql-floor': { type: 'boolean' },
   },
 });
 const members = Number(values.members);
@@ -153,11 +159,27 @@ async function preparePglite() {
   return { env, callers, seeded, label: `PGlite ${dataDir}` };
 }
 
+/** One request's statements on the bare server (lib/sql-floor.mjs), under the same client and connections. */
+async function measureSqlFloor(sqlFloor, name) {
+  const http = values.client === 'node' ? httpClient(sqlFloor.url, connections) : rawHttpClient(sqlFloor.url, connections);
+  try {
+    const next = () => ({ path: `/${name}`, cookie: '' });
+    await closedLoop(http, { connections, seconds: 2, next });
+    return await closedLoop(http, { connections, seconds, next, serverPid: sqlFloor.pid });
+  } finally {
+    http.close();
+  }
+}
+
 async function runKind(kind) {
   const prepared = kind === 'postgres' ? await preparePostgres() : await preparePglite();
   if (kind === 'postgres' && (values.plans || !values['no-plans']))
     await capturePlans(prepared.url, prepared.callers[0], { requests, members, sizeLabel });
   if (values['plans-only']) return { rows: [], notes: [], seeded: prepared.seeded, label: prepared.label };
+  const sqlFloor =
+    kind === 'postgres' && values['sql-floor']
+      ? await startSqlFloor(prepared.url, await captureStatements(prepared.url, prepared.callers, requests))
+      : null;
 
   const workers = kind === 'postgres' ? values.workers : '1';
   const server = await spawnServer({
@@ -235,10 +257,14 @@ async function runKind(kind) {
       const loadAtStart = loadText();
       await closedLoop(http, { connections, seconds: 2, next });
       const r = await closedLoop(http, { connections, seconds, next, serverPid: server.pid });
-      rows.push({ kind, name, what, load: `${loadAtStart} → ${loadText()}`, ...r });
+      const bare = sqlFloor ? await measureSqlFloor(sqlFloor, name) : null;
+      rows.push({ kind, name, what, load: `${loadAtStart} → ${loadText()}`, ...r, bare });
       console.log(
         `  ${kind} ${what}: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}; ` +
-          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}, machine ${ms(r.cpu.machine)}`,
+          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}, machine ${ms(r.cpu.machine)}` +
+          (bare
+            ? `; its SQL on a bare server: ${bare.perSecond.toFixed(0)}/s, p95 ${ms(bare.p95)}, CPU/request server ${ms(bare.cpu.server)}, db ${ms(bare.cpu.db)}`
+            : ''),
       );
     }
     http.close();
@@ -247,6 +273,7 @@ async function runKind(kind) {
     memory = { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
   } finally {
     await server.stop();
+    await sqlFloor?.stop();
   }
   return { rows, notes, seeded: prepared.seeded, label: prepared.label, memory };
 }
@@ -276,6 +303,7 @@ console.log(
         'p50',
         'p95',
         '× baseline p95',
+        ...(values['sql-floor'] ? ['its SQL, bare server p95'] : []),
         'p99',
         'errors',
         'CPU/request: server',
@@ -289,6 +317,7 @@ console.log(
         ms(r.p50),
         ms(r.p95),
         `${(r.p95 / floor.get(r.kind)).toFixed(1)}×`,
+        ...(values['sql-floor'] ? [r.bare ? ms(r.bare.p95) : '-'] : []),
         ms(r.p99),
         String(r.errors),
         r.alone || r.name === 'baseline' ? '-' : ms(r.cpu.server),

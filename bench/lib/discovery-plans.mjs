@@ -1,11 +1,11 @@
 // The plans of bench/discovery.mjs: the SQL each request sends, captured from the real routes run in
 // this process, and EXPLAIN (ANALYZE, BUFFERS) of each statement, written beside the figures.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { root, signIn } from '../server.mjs';
 import { pathOf } from './discovery-requests.mjs';
+import { inProcessApp } from './in-process-app.mjs';
 import { loadText } from './measure.mjs';
 
 const plansDir = path.join(root, 'bench', 'plans');
@@ -16,37 +16,8 @@ const plansDir = path.join(root, 'bench', 'plans');
  * to bench/plans/<size>-<name>.txt.
  */
 export async function capturePlans(url, caller, { requests, members, sizeLabel }) {
-  const [{ createApp }, { loadConfig }, { openDatabase }, { createMailer }, { createLocalStorage }, { createLogger }] = await Promise.all([
-    import('../../server/src/app.ts'),
-    import('../../server/src/config/env.ts'),
-    import('../../server/src/db/client.ts'),
-    import('../../server/src/mail/mailer.ts'),
-    import('../../server/src/storage/local-storage.ts'),
-    import('../../server/src/logger.ts'),
-  ]);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-plans-'));
-  const base = 'http://localhost:3000';
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url });
-  const database = await openDatabase({ databaseUrl: url });
-  await database.migrate(); // as the server would on start: plans are of the schema it will run on
-  const { app } = createApp({
-    config,
-    database,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
-    log: createLogger('silent'),
-  });
-  const inProcess = (u, init) => app.request(u.replace(base, ''), init);
-  const cookie = await signIn(base, caller.email, { request: inProcess });
-
-  let recording = null;
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (config, values, callback) {
-    if (recording && typeof config === 'string') recording.push({ text: config, values: Array.isArray(values) ? values : [] });
-    else if (recording && config && typeof config.text === 'string')
-      recording.push({ text: config.text, values: Array.isArray(values) ? values : (config.values ?? []) });
-    return original.call(this, config, values, callback);
-  };
+  const app = await inProcessApp(url);
+  const cookie = await signIn(app.base, caller.email, { request: app.request });
   const explain = new pg.Client({ connectionString: url });
   await explain.connect();
   mkdirSync(plansDir, { recursive: true });
@@ -58,18 +29,16 @@ export async function capturePlans(url, caller, { requests, members, sizeLabel }
       const sections = [];
       const totals = [];
       for (const reqPath of reqPaths) {
-        recording = [];
-        const res = await app.request(reqPath, { headers: { cookie, origin: base } });
-        const statements = recording.filter(
+        const { result: res, statements: sent } = await app.record(() => app.request(reqPath, { headers: { cookie, origin: app.base } }));
+        const statements = sent.filter(
           (s) => /^\s*(select|with)\b/i.test(s.text) && /\b(profiles|likes|profile_views|media)\b/.test(s.text),
         );
         if (process.env.BENCH_COUNT)
           console.log(
             reqPath,
-            recording.length,
-            recording.map((r) => r.text.replace(/\s+/g, ' ').slice(0, 60)),
+            sent.length,
+            sent.map((r) => r.text.replace(/\s+/g, ' ').slice(0, 60)),
           );
-        recording = null;
         if (res.status !== 200) continue;
         let total = 0;
         const parts = [`=== GET ${reqPath}: ${statements.length} statement(s) reading discovery data ===`];
@@ -97,9 +66,8 @@ export async function capturePlans(url, caller, { requests, members, sizeLabel }
       written.push(path.relative(root, file));
     }
   } finally {
-    pg.Client.prototype.query = original;
     await explain.end();
-    await database.close();
+    await app.close();
   }
   console.log(`Plans written: ${written.length} files in ${path.relative(root, plansDir)}/ (${sizeLabel}-*.txt)`);
 }

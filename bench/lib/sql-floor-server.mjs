@@ -1,0 +1,32 @@
+// The bare server of sql-floor.mjs: node:http and node-postgres, two pools of 10 as the server opens
+// them (db/client.ts: one of them keeps generic plans), each statement prepared by its name as the
+// server's db/prepared.ts sends it; the last statement's rows answered as JSON.
+import { Buffer } from 'node:buffer';
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+const statements = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const genericPlans = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+genericPlans.on('connect', (client) => client.query('set plan_cache_mode = force_generic_plan').catch(() => {}));
+const sent = new Map();
+
+http
+  .createServer(async (req, res) => {
+    const sendings = statements[req.url.slice(1)];
+    if (!sendings) return res.writeHead(404).end();
+    const i = sent.get(req.url) ?? 0;
+    sent.set(req.url, i + 1);
+    try {
+      let rows = [];
+      for (const s of sendings[i % sendings.length])
+        rows = (await (s.genericPlan ? genericPlans : pool).query({ name: s.name, text: s.text, values: s.values })).rows;
+      const body = JSON.stringify({ items: rows });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
