@@ -6,11 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * The app as the server builds it (migrated, as the server would on start), answering `request(path,
- * init)` in this process. `record(fn)` runs fn and returns the statements sent meanwhile ({ name,
+ * The app as the server builds it (migrated, as the server would on start; `env` adds to its settings),
+ * answering `request(path, init)` in this process. `record(fn)` runs fn and returns the statements sent meanwhile ({ name,
  * text, values, genericPlan }), `genericPlan` when they ran on the pool that keeps generic plans.
  */
-export async function inProcessApp(url) {
+export async function inProcessApp(url, env = {}) {
   const [
     { createApp },
     { loadConfig },
@@ -30,7 +30,7 @@ export async function inProcessApp(url) {
   ]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-app-'));
   const base = 'http://localhost:3000';
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: base, DATABASE_URL: url, ...env });
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate();
   const generic = new WeakSet();

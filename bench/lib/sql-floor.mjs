@@ -17,7 +17,8 @@ import { inProcessApp } from './in-process-app.mjs';
  * count the server keeps between requests is not read again.
  */
 export async function captureStatements(url, callers, requests) {
-  const app = await inProcessApp(url);
+  // the online counts kept 5 s, as the server keeps them (tests count for every request)
+  const app = await inProcessApp(url, { ONLINE_COUNT_SECONDS: '5' });
   try {
     const cookies = [];
     for (const c of callers) cookies.push(await signIn(app.base, c.email, { request: app.request }));
