@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { SQL, StringChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Db } from './client';
@@ -27,6 +27,41 @@ const types = {
 };
 
 /**
+ * The statement's text and values, as drizzle's `sqlToQuery` writes them, for statements made of text,
+ * nested `sql` templates and plain values (ours); any other piece (a column, a table, `sql.param`, an
+ * array, inlined values) and the whole statement goes to drizzle. Drizzle asks each piece what it is
+ * against every kind it knows and copies its settings at each level: for a list's statement that was
+ * a third of the server's work on it before the database answered (Name Search: 0.14 of 0.27 ms).
+ */
+/** Set by drizzle's `.inlineParams()`: values written into the text, which drizzle does. */
+const inlinesValues = (query: SQL) => (query as unknown as { shouldInlineParams?: boolean }).shouldInlineParams === true;
+
+export function renderStatement(query: SQL): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  let text = '';
+  const write = (chunks: readonly unknown[]): boolean => {
+    for (const chunk of chunks) {
+      if (chunk instanceof StringChunk) text += chunk.value.join('');
+      else if (chunk instanceof SQL) {
+        if (inlinesValues(chunk) || !write(chunk.queryChunks)) return false;
+      } else if (chunk === undefined) continue;
+      else if (
+        chunk === null ||
+        typeof chunk === 'string' ||
+        typeof chunk === 'number' ||
+        typeof chunk === 'boolean' ||
+        typeof chunk === 'bigint'
+      ) {
+        params.push(chunk);
+        text += `$${params.length}`;
+      } else return false;
+    }
+    return true;
+  };
+  return !inlinesValues(query) && write(query.queryChunks) ? { sql: text, params } : dialect.sqlToQuery(query);
+}
+
+/**
  * `db.execute(query)` as a named (prepared) statement on a PostgreSQL server, through node-postgres'
  * own API (`{ name, text, values }`): it sends Parse once per connection and PostgreSQL keeps the
  * statement, so a request pays for neither parsing nor, once PostgreSQL settles on a generic plan,
@@ -42,7 +77,7 @@ export async function executePrepared<T>(db: Db, query: SQL, opts: { genericPlan
   // drizzle's documented handle on the driver it was given (a pg Pool, or PGlite)
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute(query)).rows as T[];
-  const built = dialect.sqlToQuery(query);
+  const built = renderStatement(query);
   let name = names.get(built.sql);
   if (!name) {
     name = `v_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
