@@ -147,7 +147,8 @@ export function discoverRepository(db: Db) {
       // the first row carries the viewer's cell; without candidates it is that alone (id null)
       return {
         from: cellOf(rows[0]?.fromLat, rows[0]?.fromLng),
-        rows: rows.filter((r) => r.id !== null).map(({ fromLat: _lat, fromLng: _lng, ...row }) => row),
+        // the caller's columns stay on each row, unread (member-pages.repository pageOf)
+        rows: rows.filter((r) => r.id !== null),
       };
     },
 
