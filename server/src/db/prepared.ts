@@ -21,10 +21,14 @@ const RAW_TEXT_TYPES = new Set([
   1187, // interval[]
   1231, // numeric[]
 ]);
-const types = {
+/** How a named statement's values are read (also the discovery bench's bare server, bench/lib/sql-floor-server.mjs). */
+export const rowTypes = {
   getTypeParser: ((id: number, format?: 'text' | 'binary') =>
     RAW_TEXT_TYPES.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
 };
+
+/** Set by drizzle's `.inlineParams()`: values written into the text, which drizzle does. */
+const inlinesValues = (query: SQL) => (query as unknown as { shouldInlineParams?: boolean }).shouldInlineParams === true;
 
 /**
  * The statement's text and values, as drizzle's `sqlToQuery` writes them, for statements made of text,
@@ -33,9 +37,6 @@ const types = {
  * against every kind it knows and copies its settings at each level: for a list's statement that was
  * a third of the server's work on it before the database answered (Name Search: 0.14 of 0.27 ms).
  */
-/** Set by drizzle's `.inlineParams()`: values written into the text, which drizzle does. */
-const inlinesValues = (query: SQL) => (query as unknown as { shouldInlineParams?: boolean }).shouldInlineParams === true;
-
 export function renderStatement(query: SQL): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   let text = '';
@@ -83,7 +84,7 @@ export async function executePrepared<T>(db: Db, query: SQL, opts: { genericPlan
     name = `v_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
     names.set(built.sql, name);
   }
-  const statement = { name, text: built.sql, values: built.params, types };
+  const statement = { name, text: built.sql, values: built.params, types: rowTypes };
   const pool = opts.genericPlan ? genericPlanPoolOf(client) : client;
   try {
     return (await pool.query(statement)).rows as T[];

@@ -27,6 +27,6 @@ describe('renderStatement', () => {
       sql`select ${'inline'}`.inlineParams(),
       sql`select 1 where ${sql`p.age > ${18}`.inlineParams()}`,
     ];
-    for (const query of cases) same(query);
+    for (const query of cases) same(query, { byDrizzle: true });
   });
 });

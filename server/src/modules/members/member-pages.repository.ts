@@ -24,6 +24,7 @@ export type MemberRow = MemberCardRow & {
  */
 export interface MemberPage {
   from: Position | null;
+  /** as the statement gave them: each may carry the statement's other columns too (pageOf), so a row is read, never spread */
   rows: MemberRow[];
 }
 
