@@ -176,26 +176,38 @@ async function runKind(kind) {
   if (kind === 'postgres' && (values.plans || !values['no-plans']))
     await capturePlans(prepared.url, prepared.callers[0], { requests, members, sizeLabel });
   if (values['plans-only']) return { rows: [], notes: [], seeded: prepared.seeded, label: prepared.label };
-  const sqlFloor =
-    kind === 'postgres' && values['sql-floor']
-      ? await startSqlFloor(prepared.url, await captureStatements(prepared.url, prepared.callers, requests))
-      : null;
-
-  const workers = kind === 'postgres' ? values.workers : '1';
-  const server = await spawnServer({
-    ...prepared.env,
-    SEED: 'never',
-    NODE_ENV: 'production',
-    RATE_LIMITS: 'off',
-    WORKERS: workers,
-  });
-  const stopOnSignal = () => server.stop().then(() => process.exit(130));
+  // the seed's online members were made active in the 4 minutes before the run: online for one to five
+  // minutes more. A run lasts longer, so on PostgreSQL they are made online again before each request
+  // (PGlite's one connection is the server's while it runs: its later requests see fewer online)
+  const online = kind === 'postgres' ? new pg.Client({ connectionString: prepared.url }) : null;
+  await online?.connect();
+  const refreshOnline = async () => void (await online?.query(REFRESH_ONLINE));
+  let sqlFloor = null;
+  let server = null;
+  const stopAll = async () => {
+    await server?.stop();
+    await sqlFloor?.stop();
+    await online?.end();
+  };
+  const stopOnSignal = () => stopAll().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
-  await server.ready;
   const rows = [];
   const notes = [];
   let memory;
   try {
+    if (kind === 'postgres' && values['sql-floor'])
+      sqlFloor = await startSqlFloor(
+        prepared.url,
+        await captureStatements(prepared.url, prepared.callers, requests, { beforeEach: refreshOnline }),
+      );
+    server = await spawnServer({
+      ...prepared.env,
+      SEED: 'never',
+      NODE_ENV: 'production',
+      RATE_LIMITS: 'off',
+      WORKERS: kind === 'postgres' ? values.workers : '1',
+    });
+    await server.ready;
     const cookies = [];
     for (const c of prepared.callers) cookies.push(await signIn(server.url, c.email));
     const http = values.client === 'node' ? httpClient(server.url, connections) : rawHttpClient(server.url, connections);
@@ -213,13 +225,8 @@ async function runKind(kind) {
       await baseline.stop();
     }
     await http.request('GET', '/api/v1/members?sort=nearest', cookies[0]);
-    // the seed's online members were made active in the 4 minutes before the run: online for one to five
-    // minutes more. A run lasts longer, so on PostgreSQL they are made online again before each request
-    // (PGlite's one connection is the server's while it runs: its later requests see fewer online)
-    const online = kind === 'postgres' ? new pg.Client({ connectionString: prepared.url }) : null;
-    await online?.connect();
     for (const [name, what, p] of requests) {
-      await online?.query(REFRESH_ONLINE);
+      await refreshOnline();
       // requests that timed out in the last run may still hold the server's database connections:
       // wait until a health check (one `select 1` through the same pool) answers promptly again
       for (let waited = 0; waited < 60; waited++) {
@@ -263,24 +270,24 @@ async function runKind(kind) {
       const loadAtStart = loadText();
       await closedLoop(http, { connections, seconds: 2, next });
       const r = await closedLoop(http, { connections, seconds, next, serverPid: server.pid });
-      const bare = sqlFloor ? await measureSqlFloor(sqlFloor, name) : null;
+      const bare = sqlFloor?.has(name) ? await measureSqlFloor(sqlFloor, name) : null;
       rows.push({ kind, name, what, load: `${loadAtStart} → ${loadText()}`, ...r, bare });
       console.log(
         `  ${kind} ${what}: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}; ` +
           `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}, machine ${ms(r.cpu.machine)}` +
           (bare
-            ? `; its SQL on a bare server: ${bare.perSecond.toFixed(0)}/s, p95 ${ms(bare.p95)}, CPU/request server ${ms(bare.cpu.server)}, db ${ms(bare.cpu.db)}`
+            ? `; its SQL on a bare server: ${bare.perSecond.toFixed(0)}/s, p95 ${ms(bare.p95)}, CPU/request server ${ms(bare.cpu.server)}, db ${ms(bare.cpu.db)}` +
+              (bare.errors ? `, ${bare.errors} errors (the figure does not count)` : '')
             : ''),
       );
     }
     http.close();
-    await online?.end();
     const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
     const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
     memory = { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
   } finally {
-    await server.stop();
-    await sqlFloor?.stop();
+    await stopAll();
+    process.off('SIGINT', stopOnSignal).off('SIGTERM', stopOnSignal);
   }
   return { rows, notes, seeded: prepared.seeded, label: prepared.label, memory };
 }
@@ -324,7 +331,7 @@ console.log(
         ms(r.p50),
         ms(r.p95),
         `${(r.p95 / floor.get(r.kind)).toFixed(1)}×`,
-        ...(values['sql-floor'] ? [r.bare ? ms(r.bare.p95) : '-'] : []),
+        ...(values['sql-floor'] ? [!r.bare ? '-' : r.bare.errors ? `${r.bare.errors} errors` : ms(r.bare.p95)] : []),
         ms(r.p99),
         String(r.errors),
         r.alone || r.name === 'baseline' ? '-' : ms(r.cpu.server),

@@ -1,14 +1,14 @@
 // The real server's app in this process, against a bench database, and the SQL its routes send: what
 // the discovery bench's plans (discovery-plans.mjs) and its SQL floor (sql-floor.mjs) are made of.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
 /**
  * The app as the server builds it (migrated, as the server would on start; `env` adds to its settings),
- * answering `request(path, init)` in this process. `record(fn)` runs fn and returns the statements sent meanwhile ({ name,
- * text, values, genericPlan }), `genericPlan` when they ran on the pool that keeps generic plans.
+ * answering `request(path, init)` in this process. `record(fn)` runs fn and returns { result: fn's, statements: those sent
+ * meanwhile ({ name, text, values, genericPlan }) }, `genericPlan` when on the pool that keeps generic plans.
  */
 export async function inProcessApp(url, env = {}) {
   const [
@@ -73,6 +73,7 @@ export async function inProcessApp(url, env = {}) {
     async close() {
       pg.Client.prototype.query = original;
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,15 +1,18 @@
 // The bare server of sql-floor.mjs: node:http and node-postgres, two pools of 10 as the server opens
-// them (db/client.ts: one of them keeps generic plans), each statement prepared by its name as the
-// server's db/prepared.ts sends it; the last statement's rows answered as JSON.
+// them (db/client.ts: one of them keeps generic plans), each statement prepared by its name and its
+// rows read as the server's db/prepared.ts does; a request's statements one after another (the
+// server runs a few side by side), the last one's rows answered as JSON.
 import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { rowTypes } from '../../server/src/db/prepared.ts';
 
 const statements = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const genericPlans = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 genericPlans.on('connect', (client) => client.query('set plan_cache_mode = force_generic_plan').catch(() => {}));
+for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('bare server: idle connection error:', err.message));
 const sent = new Map();
 
 http
@@ -21,7 +24,7 @@ http
     try {
       let rows = [];
       for (const s of sendings[i % sendings.length])
-        rows = (await (s.genericPlan ? genericPlans : pool).query({ name: s.name, text: s.text, values: s.values })).rows;
+        rows = (await (s.genericPlan ? genericPlans : pool).query({ name: s.name, text: s.text, values: s.values, types: rowTypes })).rows;
       const body = JSON.stringify({ items: rows });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       res.end(body);

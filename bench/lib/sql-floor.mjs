@@ -3,7 +3,7 @@
 // (no framework, session, validation or cards: the rows as JSON). What is left of a request's p95
 // there is the database's work and the driver's, on the same two cores under the same load.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +14,11 @@ import { inProcessApp } from './in-process-app.mjs';
 /**
  * Each request's statements as the load sends it: the i-th sending is `pathOf(p, i)` as caller
  * i mod the callers (discovery.mjs), one cycle of them; each recorded after a first run, so a
- * count the server keeps between requests is not read again.
+ * count the server keeps between requests is not read again. `beforeEach` runs before a request's
+ * sendings (the bench makes the online members online again, as before measuring it). A request the
+ * app does not answer with 200 is left out (its bare figure is not measured).
  */
-export async function captureStatements(url, callers, requests) {
+export async function captureStatements(url, callers, requests, { beforeEach = async () => {} } = {}) {
   // the online counts kept 5 s, as the server keeps them (tests count for every request)
   const app = await inProcessApp(url, { ONLINE_COUNT_SECONDS: '5' });
   try {
@@ -24,16 +26,22 @@ export async function captureStatements(url, callers, requests) {
     for (const c of callers) cookies.push(await signIn(app.base, c.email, { request: app.request }));
     const byName = {};
     for (const [name, , p] of requests) {
+      await beforeEach();
       // the searches cycle through 3 or 6 texts: 60 sendings meet every caller with every text
       const cycle = typeof p === 'function' ? 60 : cookies.length;
-      const sendings = [];
-      for (let i = 0; i < cycle; i++) {
+      let sendings = [];
+      for (let i = 0; i < cycle && sendings !== null; i++) {
         const send = () => app.request(pathOf(p, i), { headers: { cookie: cookies[i % cookies.length], origin: app.base } });
         await (await send()).text();
-        const { statements } = await app.record(async () => (await send()).text());
-        sendings.push(statements.filter((s) => !/^\s*set\s/i.test(s.text)));
+        const { result: status, statements } = await app.record(async () => {
+          const res = await send();
+          await res.text();
+          return res.status;
+        });
+        if (status !== 200) sendings = null;
+        else sendings.push(statements.filter((s) => !/^\s*set\s/i.test(s.text)));
       }
-      byName[name] = sendings;
+      if (sendings) byName[name] = sendings;
     }
     return byName;
   } finally {
@@ -47,7 +55,8 @@ export async function startSqlFloor(url, statements) {
   writeFileSync(file, JSON.stringify(statements));
   const port = await freePort();
   const server = fileURLToPath(new URL('./sql-floor-server.mjs', import.meta.url));
-  const child = spawn(process.execPath, [server, file], {
+  // with tsx: it reads rows as the server's db/prepared.ts does
+  const child = spawn(process.execPath, ['--import', 'tsx', server, file], {
     env: { ...process.env, PORT: String(port), DATABASE_URL: url },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -58,6 +67,12 @@ export async function startSqlFloor(url, statements) {
   return {
     url: `http://localhost:${port}`,
     pid: child.pid,
-    stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))),
+    /** whether the request's statements were captured (it answered 200 in the app) */
+    has: (name) => Object.hasOwn(statements, name),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
+      rmSync(path.dirname(file), { recursive: true, force: true });
+    },
   };
 }
