@@ -1,43 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Secret, TOTP } from 'otpauth';
 import { eq } from 'drizzle-orm';
 import { messages } from '@velvet/core/messages';
 import { totpUsedStep } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { client, signedInMember, type Client } from '../../test/http';
+import { authenticator, awayFromStepEdge } from '../../test/totp';
 
 const PASSWORD = 'correct-horse-1';
-const STEP_MS = 30_000;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** The authenticator app: codes for the secret in the enrolment URI, at any moment. */
-function authenticator(totpURI: string) {
-  const uri = new URL(totpURI);
-  const totp = new TOTP({ secret: Secret.fromBase32(uri.searchParams.get('secret')!), digits: 6, period: 30 });
-  return {
-    /** The code of the current step, `offset` steps away (the server accepts ±1 step). */
-    code: (offset = 0) => totp.generate({ timestamp: Date.now() + offset * STEP_MS }),
-    /** A six-digit code that is valid in no accepted step. */
-    wrongCode: () => {
-      const valid = new Set([-1, 0, 1].map((o) => totp.generate({ timestamp: Date.now() + o * STEP_MS })));
-      for (let n = 0; ; n++) {
-        const candidate = String((Number(totp.generate()) + 1 + n) % 1_000_000).padStart(6, '0');
-        if (!valid.has(candidate)) return candidate;
-      }
-    },
-  };
-}
-
-/** Waits until at least `ms` remain in the current 30 s step, so that one code stays the same. */
-async function awayFromStepEdge(ms = 3_000) {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < ms) await new Promise((r) => setTimeout(r, left + 50));
-}
 
 async function me(c: Client) {
   return c.get('/api/v1/me');
