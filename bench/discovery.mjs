@@ -26,8 +26,9 @@
 // Before the requests, a plain Node \`http\` server (bench/baseline-http.mjs) is measured the same way:
 // each figure is also reported as a multiple of its p95. With --sql-floor (PostgreSQL), each request is
 // also measured on a bare node:http server that sends the very statements the real routes sent for it
-// (lib/sql-floor.mjs): what is left there is the database's and the driver's work. After them, the server's resident memory
-// (VmRSS, and its peak VmHWM) is read from /proc: it must not grow with the community.
+// (lib/sql-floor.mjs): what is left there is the database's and the driver's work. After them, the
+// server's resident memory (VmRSS, and its peak VmHWM) is read from /proc: it must not grow with the
+// community.
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,9 +160,12 @@ async function preparePglite() {
   return { env, callers, seeded, label: `PGlite ${dataDir}` };
 }
 
+/** The load generator's client on `url`, the one --client names. */
+const loadClient = (url) => (values.client === 'node' ? httpClient(url, connections) : rawHttpClient(url, connections));
+
 /** One request's statements on the bare server (lib/sql-floor.mjs), under the same client and connections. */
 async function measureSqlFloor(sqlFloor, name) {
-  const http = values.client === 'node' ? httpClient(sqlFloor.url, connections) : rawHttpClient(sqlFloor.url, connections);
+  const http = loadClient(sqlFloor.url);
   try {
     const next = () => ({ path: `/${name}`, cookie: '' });
     await closedLoop(http, { connections, seconds: 2, next });
@@ -210,11 +214,11 @@ async function runKind(kind) {
     await server.ready;
     const cookies = [];
     for (const c of prepared.callers) cookies.push(await signIn(server.url, c.email));
-    const http = values.client === 'node' ? httpClient(server.url, connections) : rawHttpClient(server.url, connections);
+    const http = loadClient(server.url);
     // the floor: a plain Node http server under the same client and connections
     const baseline = await startBaseline();
     try {
-      const plain = values.client === 'node' ? httpClient(baseline.url, connections) : rawHttpClient(baseline.url, connections);
+      const plain = loadClient(baseline.url);
       const next = () => ({ path: '/api/v1/members', cookie: '' });
       await closedLoop(plain, { connections, seconds: 2, next });
       const r = await closedLoop(plain, { connections, seconds, next });
