@@ -23,8 +23,7 @@ export function snapToCell({ lat, lng }: Position): Position {
   return { lat: round6(Math.min(90, Math.max(-90, cellLat))), lng: round6(cellLng) };
 }
 
-/** The Earth's mean radius; the server's SQL card measures with it too (server/src/modules/members/member-card.ts). */
-export const EARTH_RADIUS_MILES = 3958.8;
+const EARTH_RADIUS_MILES = 3958.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** Great-circle distance in miles (haversine). */

@@ -1,22 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MemberCard } from '@velvet/core/schemas/member.schema';
+import type { Position } from '@velvet/core/geo/grid';
 import type { FriendshipState } from '@velvet/core/schemas/connection.schema';
 import type { Db } from '../../db/client';
+import { cellOf } from '../../db/nearest';
 import { pageSeenBy, shownTo, visibleActivity } from '../../db/visibility';
 import { recordActivity } from '../activity/activity.public';
-import { cellColumnsOf, memberCard } from '../members/members.public';
+import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 
 /** A list of connections: friends, invites received or sent, winks received or sent, the hotlist. */
 export type ConnectionList = 'friends' | 'received' | 'sent' | 'winksReceived' | 'winksSent' | 'hotlist';
 /** `atKey` is the time as PostgreSQL wrote it (the page cursor's key); the others are ISO 8601 for the member's eyes. */
-export type ConnectionRow = {
-  member: MemberCard;
-  userId: string;
-  atKey: string;
-  at: string;
-  lastActiveAt: string | null;
-  joinedAt: string;
-};
+export type ConnectionRow = MemberCardRow & { atKey: string; at: string; lastActiveAt: string | null; joinedAt: string };
 /** Where a page begins: after this one (when connected, as PostgreSQL wrote it; the member's id). */
 export interface ConnectionsAfter {
   at: string;
@@ -36,12 +30,8 @@ const sources: Record<ConnectionList, (me: string) => SQL> = {
   hotlist: (me) => sql`select member_id as other, created_at as at from hotlist where user_id = ${me}`,
 };
 
-/**
- * The rows of `source` whose member `me` may see (their page by link: blocks hide both ways); `c` is
- * the reader's own profile (left-joined) when a card's distance is measured from it.
- */
-const seen = (me: string, source: SQL, reader = sql``) =>
-  sql`(${source}) s join profiles p on p.user_id = s.other ${reader} where ${pageSeenBy(me, sql`s.other`)}`;
+/** The rows of `source` whose member `me` may see (their page by link: blocks hide both ways). */
+const seen = (me: string, source: SQL) => sql`(${source}) s join profiles p on p.user_id = s.other where ${pageSeenBy(me, sql`s.other`)}`;
 
 /** A time as ISO 8601 in UTC, as browsers read it. */
 const iso = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -60,13 +50,21 @@ export function connectionsRepository(db: Db) {
       return rows.rows[0]?.yes === true;
     },
 
+    /** The member's own cell, for distances on the cards. */
+    async positionOf(userId: string): Promise<Position | null> {
+      const rows = await db.execute<{ lat: number | null; lng: number | null }>(
+        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
+      );
+      return cellOf(rows.rows[0]?.lat, rows.rows[0]?.lng);
+    },
+
     /** A page of one list, newest first (keyset: after `after`), members `me` may see only. */
     async page(list: ConnectionList, me: string, opts: { after: ConnectionsAfter | null; limit: number }): Promise<ConnectionRow[]> {
       const resume = opts.after ? sql`and (s.at, s.other) < (${opts.after.at}::timestamptz, ${opts.after.id})` : sql``;
       const rows = await db.execute<ConnectionRow>(sql`
-        select ${memberCard(cellColumnsOf('c'))} as member, p.user_id as "userId", s.at::text as "atKey", ${iso(sql`s.at`)} as at,
+        select ${memberCardColumns}, s.at::text as "atKey", ${iso(sql`s.at`)} as at,
           ${iso(visibleActivity)} as "lastActiveAt", ${iso(sql`p.created_at`)} as "joinedAt"
-        from ${seen(me, sources[list](me), sql`left join profiles c on c.user_id = ${me}`)} ${resume}
+        from ${seen(me, sources[list](me))} ${resume}
         order by s.at desc, s.other desc
         limit ${opts.limit}`);
       return rows.rows;

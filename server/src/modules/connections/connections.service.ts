@@ -12,6 +12,7 @@ import { londonDay } from '@velvet/core/time/london-day';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
+import { toMemberCard } from '../members/members.public';
 import type { ConnectionList, ConnectionsAfter, ConnectionsRepository } from './connections.repository';
 
 /** A page link's keys, in the shapes PostgreSQL wrote them: when the last connection was made, and the member's id. */
@@ -35,11 +36,11 @@ export function connectionsService(repo: ConnectionsRepository, clock: () => Dat
 
   async function list(which: ConnectionList, me: string, query: { cursor?: string; limit: number }): Promise<ConnectionsPage> {
     const after = query.cursor ? decodeCursor(query.cursor, connectionsCursorSchema) : null;
-    const rows = await repo.page(which, me, { after, limit: query.limit + 1 });
+    const [from, rows] = await Promise.all([repo.positionOf(me), repo.page(which, me, { after, limit: query.limit + 1 })]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map((r) => ({ member: r.member, at: r.at, lastActiveAt: r.lastActiveAt, joinedAt: r.joinedAt })),
+      items: page.map((r) => ({ member: toMemberCard(r, from), at: r.at, lastActiveAt: r.lastActiveAt, joinedAt: r.joinedAt })),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.userId } satisfies ConnectionsAfter) : null,
     };
   }

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DISCOVER_PASS_DAYS, DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
-import type { DistanceLabel, Position } from '@velvet/core/geo/grid';
+import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { recordActivity } from '../activity/activity.public';
-import { visibleDistance } from '../members/members.public';
 import { textArray } from '../../db/arrays';
 import { cellOf, cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '../../db/nearest';
 import {
@@ -45,10 +44,10 @@ export type CandidateRow = {
   age: number | null;
   partnerAge: number | null;
   kind: string;
-  /** null when they hide it */
-  location: string | null;
-  /** the band others see (members.public visibleDistance) */
-  distance: DistanceLabel | null;
+  locationCity: string | null;
+  locationLat: number | null;
+  locationLng: number | null;
+  hideLocation: boolean;
   /** null when they hide it */
   lastActive: Date | string | null;
   verified: boolean;
@@ -136,8 +135,8 @@ export function discoverRepository(db: Db) {
           select *, cardinality(common) as shared from scored order by ${rank} ${limitOf(q.limit)}
         )
         select viewer.lat as "fromLat", viewer.lng as "fromLng", r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
-          case when r.hide_location then null else r.location_city end as location,
-          ${visibleDistance({ lat: sql`viewer.lat`, lng: sql`viewer.lng` }, 'r')} as distance, r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
+          r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
+          r.hide_location as "hideLocation", r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
           r.common[1:${sql.raw(String(DISCOVER_SHARED_MAX))}] as "commonInterests",
           (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
           (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos

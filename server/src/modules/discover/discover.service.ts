@@ -16,17 +16,18 @@ import { AppError } from '../../middleware/errors';
 import { cachedFor } from '../../lib/cached-for';
 import { locateUkPlace } from '../../geo/gazetteer';
 import type { CandidateRow, DiscoverRepository } from './discover.repository';
+import { visibleDistance } from '../members/members.public';
 
 const CREATOR_TAGS = [CREATOR_TAG, ...CREATOR_TYPES];
 
-function toCard(row: CandidateRow): DiscoverCard {
+function toCard(row: CandidateRow, from: Position | null): DiscoverCard {
   return {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
     age: ageText(row.kind, row.age, row.partnerAge),
-    location: row.location,
-    distance: row.distance,
+    location: row.hideLocation ? null : row.locationCity,
+    distance: visibleDistance(row, from),
     lastActive: row.lastActive === null ? null : new Date(row.lastActive).toISOString(),
     verified: row.verified,
     online: row.online,
@@ -66,7 +67,7 @@ export function discoverService(deps: { repo: DiscoverRepository; onlineCount: (
         notShared: CREATOR_TAGS,
         limit: DISCOVER_BATCH,
       });
-      return { items: rows.map(toCard), distanceApplied: place !== null || from !== null };
+      return { items: rows.map((r) => toCard(r, from)), distanceApplied: place !== null || from !== null };
     },
 
     /**

@@ -2,13 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
 import { cellOf, limitOf } from '../../db/nearest';
 import { activityKey } from '../../db/visibility';
-import { cellColumnsOf, memberCard } from './member-card';
+import { memberCardColumns, type MemberCardRow } from './member-card';
 import { afterActivity, and } from './member-search';
 
-/** A member's card as PostgreSQL wrote it (json text, with the Like button's state), and the keys its page is ordered by (as text). */
-export type MemberRow = {
-  userId: string;
-  card: string;
+/** A member card's row with the Like button's state and the keys its page is ordered by (as text). */
+export type MemberRow = MemberCardRow & {
+  liked: boolean;
   /** nearest: 0 placed, 1 unplaced; verified: 0 verified, 1 the others */
   band: number | null;
   /** distance between cells (nearest first, placed) */
@@ -34,10 +33,11 @@ type CallerColumns = { fromLat: number | null; fromLng: number | null };
 const callerColumns = sql`c.location_lat as "fromLat", c.location_lng as "fromLng"`;
 /** One row for the caller whatever follows (their cell, null for a member with no profile), then the page's rows. */
 const withCaller = (me: string) => sql`(select 1) one left join profiles c on c.user_id = ${me}`;
-/** The card (from the caller's cell, with the Like button's state) as text, and the keys the next page starts after. */
-const cardColumns = (me: string) => sql`p.user_id as "userId",
-  ${memberCard(cellColumnsOf('c'), sql`exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked)`)}::text as card,
-  k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c`;
+/** The card's extra columns: the Like button's state and the keys the next page starts after. */
+const cardExtras = (
+  me: string,
+) => sql`exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
+        k.band, k.d::text as d, k.ak::text as ak, p.created_at::text as c`;
 
 /** The page in a statement's rows: the first carries the caller's cell; a row with no member (userId null) is that alone. */
 function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {
@@ -67,7 +67,7 @@ export function memberPages(run: RunStatement) {
    */
   const cardsOf = async (me: string, keyed: SQL, order: SQL): Promise<MemberPage> =>
     pageOf(
-      await run<MemberRow & CallerColumns>(sql`select ${callerColumns}, ${cardColumns(me)}
+      await run<MemberRow & CallerColumns>(sql`select ${callerColumns}, ${memberCardColumns}, ${cardExtras(me)}
       from ${withCaller(me)} left join ((${keyed}) k join profiles p on p.user_id = k.user_id) on true
       order by ${order}`),
     );
@@ -95,7 +95,7 @@ export function memberPages(run: RunStatement) {
       const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(
         sql`
         with ${ctes}
-        select ${callerColumns}, ${cardColumns(me)}, counted.n as matched
+        select ${callerColumns}, ${memberCardColumns}, ${cardExtras(me)}, counted.n as matched
         from counted cross join ${withCaller(me)}
         left join (k join profiles p on p.user_id = k.user_id) on true
         order by ${byDistance}`,

@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  AGE_FILTER,
-  MEMBER_TYPE_GENDERS,
-  membersQuerySchema,
-  membersResponseSchema,
-  type MemberCard,
-  type MemberSort,
-} from '@velvet/core/schemas/member.schema';
+import { AGE_FILTER, MEMBER_TYPE_GENDERS, membersQuerySchema, type MemberCard, type MemberSort } from '@velvet/core/schemas/member.schema';
 import { CREATOR_TAG } from '@velvet/core/constants/options';
-import { approximateDistance, snapToCell, type Position } from '@velvet/core/geo/grid';
-import { ageText } from '@velvet/core/schemas/profile.schema';
-import { badgesOf } from '@velvet/core/schemas/verification.schema';
+import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import type { Database } from '../../db/client';
 import { KM_PER_DEGREE } from '../../db/nearest';
 import { locateUkPlace } from '../../geo/gazetteer';
 import { openTestDatabase } from '../../../test/test-app';
 import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
-import { membersResponseText, membersService, type MembersPage } from './members.service';
+import { membersService } from './members.service';
+import { toMemberCard, type MemberCardRow } from './member-card';
 
 /**
  * The differential test of discovery: every list the database serves (each sort, each filter, paged
@@ -51,7 +43,6 @@ interface Member {
   finished: boolean;
   avatarUrl: string | null;
   interests: string[];
-  badges: string[];
   verified: boolean;
   /** microseconds since 1970, exact */
   activeAt: bigint;
@@ -97,11 +88,6 @@ beforeAll(async () => {
   await database.db.execute(sql`update profiles set last_active_at = now() - interval '30 seconds'
     where abs(hashtext(user_id || 'o')) % 12 = 0`);
   await database.db.execute(sql`update profiles set last_active_at = now() - interval '3 days' where abs(hashtext(user_id)) % 10 = 0`);
-  // badges, stored in any order and some twice: a card lists each once, in BADGE_TYPES' order
-  await database.db.execute(
-    sql`update profiles set badges = '{standard,verified_couple,standard}' where abs(hashtext(user_id || 'b')) % 9 = 0`,
-  );
-  await database.db.execute(sql`update profiles set badges = '{exclusive,creator}' where abs(hashtext(user_id || 'b')) % 9 = 1`);
   // one member blocks five and is blocked by three more
   const ids = (await rows<{ id: string }>(sql`select user_id as id from profiles order by user_id`)).map((r) => r.id);
   const pairs = [...[3, 5, 8, 13, 21].map((i) => [ids[0]!, ids[i]!]), ...[34, 55, 89].map((i) => [ids[i]!, ids[0]!])];
@@ -118,7 +104,7 @@ async function readCommunity() {
         p.location_city as city, p.location_lat as lat, p.location_lng as lng,
         (p.location_lng + 2) * cos(radians(p.location_lat)) as x, p.location_source as source,
         p.hide_location as "hideLocation", p.hide_last_active as "hideLastActive", p.anonymous_mode as anonymous,
-        p.setup_completed_at is not null as finished, p.avatar_url as "avatarUrl", p.interests, p.badges, u.verified,
+        p.setup_completed_at is not null as finished, p.avatar_url as "avatarUrl", p.interests, u.verified,
         (extract(epoch from p.last_active_at) * 1000000)::bigint::text as "activeAt",
         (extract(epoch from p.created_at) * 1000000)::bigint::text as "joinedAt"
       from profiles p join "user" u on u.id = p.user_id`)
@@ -207,26 +193,27 @@ async function reference(viewerId: string, search: Search): Promise<MemberCard[]
   };
   list = [...list].sort(orders[f.sort]);
   const liked = new Set(likes.filter((l) => l.liker === viewerId).map((l) => l.liked));
-  // the card, as much as the member lets others see: no city or distance when they hide their location
-  return list.map((m): MemberCard => ({
-    userId: m.id,
-    username: m.username,
-    displayName: m.displayName,
-    ageText: ageText(m.kind, m.age, m.partnerAge),
-    gender: m.gender,
-    kind: m.kind as MemberCard['kind'],
-    location: m.hideLocation ? null : m.city,
-    distance: m.hideLocation || m.lat === null || m.lng === null || !from ? null : approximateDistance(from, { lat: m.lat, lng: m.lng }),
-    avatarUrl: m.avatarUrl,
-    verified: m.verified,
-    badges: badgesOf(m.badges),
-    online: online(m),
-    liked: liked.has(m.id),
-  }));
+  return list.map((m) => {
+    const row: MemberCardRow = {
+      userId: m.id,
+      username: m.username,
+      displayName: m.displayName,
+      age: m.age,
+      partnerAge: m.partnerAge,
+      gender: m.gender,
+      kind: m.kind,
+      locationCity: m.city,
+      locationLat: m.lat,
+      locationLng: m.lng,
+      hideLocation: m.hideLocation,
+      avatarUrl: m.avatarUrl,
+      verified: m.verified,
+      online: online(m),
+      liked: liked.has(m.id),
+    };
+    return toMemberCard(row, from);
+  });
 }
-
-/** A page as a client reads the answer's body. */
-const parsed = (page: MembersPage) => membersResponseSchema.parse(JSON.parse(membersResponseText(page)));
 
 /** What the server lists: every page, following the cursors to the end. */
 async function served(
@@ -239,7 +226,7 @@ async function served(
   let cursor: string | null = null;
   do {
     const query = membersQuerySchema.parse({ ...search, limit: String(pageSize), ...(cursor ? { cursor } : {}) });
-    const page = parsed(await service.list(viewerId, query));
+    const page = await service.list(viewerId, query);
     expect(page.items.length).toBeLessThanOrEqual(pageSize);
     seen.push(...page.items);
     cursor = page.nextCursor;
@@ -381,7 +368,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
   it('a page read after others joined, left or went online neither repeats nor skips anyone', async () => {
     const service = membersService(membersRepository(database.db), { onlineCountTtlMs: 0 });
     for (const sort of ['nearest', 'newest', 'online', 'verified'] as const) {
-      const first = parsed(await service.list(who.london, membersQuerySchema.parse({ sort, limit: '20' })));
+      const first = await service.list(who.london, membersQuerySchema.parse({ sort, limit: '20' }));
       const before = (await reference(who.london, { sort })).map((c) => c.userId);
       // between the pages: someone from further down the list leaves (anonymous), and two members
       // already shown change (one goes online, one moves to the viewer's own cell)
@@ -389,7 +376,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
       const leaving = before[30]!;
       await database.db.execute(sql`update profiles set anonymous_mode = true where user_id = ${leaving}`);
       await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${shown[5]!}`);
-      const second = parsed(await service.list(who.london, membersQuerySchema.parse({ sort, limit: '20', cursor: first.nextCursor! })));
+      const second = await service.list(who.london, membersQuerySchema.parse({ sort, limit: '20', cursor: first.nextCursor! }));
       const expected = before
         .slice(20, 41)
         .filter((id) => id !== leaving && !shown.includes(id))

@@ -1,2 +1,2 @@
 // What other modules may use of members: the member card, as every list of members shows it.
-export { cellColumnsOf, memberCard, visibleDistance } from './member-card';
+export { memberCardColumns, toMemberCard, visibleDistance, type MemberCardRow } from './member-card';

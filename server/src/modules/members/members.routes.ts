@@ -10,7 +10,7 @@ import { describe, type RouteDoc } from '../../middleware/openapi';
 import { rateLimit, type QuotaCounter } from '../../middleware/rate-limit';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, query } from '../../middleware/validate';
-import { membersResponseText, type MembersService } from './members.service';
+import type { MembersService } from './members.service';
 
 /** Position updates per member (DESIGN.md §7: location updates are rate limited). */
 export const LOCATION_LIMIT = { max: 12, windowMs: 10 * 60_000 };
@@ -43,11 +43,7 @@ export function membersRoutes(service: MembersService, opts: { quota: QuotaCount
       '/',
       doc({ summary: "Members, Who's Near and every Search list: filters, a sort and keyset pages", response: membersResponseSchema }),
       query(membersQuerySchema),
-      // the cards come written by PostgreSQL (member-card.ts): sent as they are
-      async (c) =>
-        c.body(membersResponseText(await service.list(requireUser(c).id, c.req.valid('query'))), 200, {
-          'content-type': 'application/json',
-        }),
+      async (c) => c.json(await service.list(requireUser(c).id, c.req.valid('query'))),
     )
     .get('/online-count', doc({ summary: 'How many members are online', response: onlineCountResponseSchema }), async (c) => {
       requireUser(c);

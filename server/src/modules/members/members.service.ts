@@ -2,12 +2,13 @@ import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import { messages } from '@velvet/core/messages';
 import { AppError } from '../../middleware/errors';
 import { locateUkPlace } from '../../geo/gazetteer';
-import { MAX_KM, type MemberSort } from '@velvet/core/schemas/member.schema';
+import { MAX_KM, type MemberSort, type MembersResponse } from '@velvet/core/schemas/member.schema';
 import type { MembersRepository } from './members.repository';
 import type { MemberRow } from './member-pages.repository';
 import type { MemberSearch } from './member-search';
 import { decodeCursor, encodeCursor, type MemberCursor } from './member-cursor';
 import { cachedFor } from '../../lib/cached-for';
+import { toMemberCard } from './member-card';
 
 /** A searched town's cell when the gazetteer knows it ("Leeds" or "Leeds, UK"); partial text has none. */
 function townCell(text: string): Position | null {
@@ -27,19 +28,6 @@ export const ONLINE_COUNT_TTL_MS = 5_000;
  * against 1 080–1 159), with 258 women or 111 TV-TS-CD the sort did (bench/discovery.mjs, runs alternated).
  */
 export const ONLINE_WALK_ABOVE = 400;
-
-/**
- * A page of a members list (core MembersResponse), its cards as PostgreSQL wrote them (json text,
- * member-card.ts), passed through to the answer unread.
- */
-export interface MembersPage {
-  cards: string[];
-  nextCursor: string | null;
-}
-
-/** The page as the answer's body: core MembersResponse. */
-export const membersResponseText = (page: MembersPage) =>
-  `{"items":[${page.cards.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
 
 /** The cursor of the page after `row`, in the list's order. */
 function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): MemberCursor {
@@ -75,7 +63,7 @@ export function membersService(
     return check();
   };
   return {
-    async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersPage> {
+    async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
       const after = cursor ? decodeCursor(cursor, search.sort) : null;
       // a town search lists that town's members nearest its centre (all about equally far from a
@@ -95,7 +83,7 @@ export function membersService(
       const last = page.at(-1);
       const nearest = (nearestTo ?? from) !== null;
       return {
-        cards: page.map((r) => r.card),
+        items: page.map((r) => toMemberCard(r, from)),
         nextCursor: rows.length > limit && last ? encodeCursor(cursorAfter(last, search.sort, nearest)) : null,
       };
     },

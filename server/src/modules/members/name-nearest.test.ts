@@ -50,7 +50,7 @@ async function searched(name: string, field: 'name' | 'q' = 'name') {
 describe('a common name, nearest first', () => {
   it('is one statement, a nearest-neighbour scan of the index of names by their first characters and place', async () => {
     const { page, statements } = await searched('sam');
-    expect(page.cards).toHaveLength(20);
+    expect(page.items).toHaveLength(20);
     expect(statements).toHaveLength(1);
     // read in distance order from the index (its nearest-neighbour ordering), not all read and sorted
     const scans = (await planOf(statements[0]!)).filter((n) => n['Index Name'] === 'member_name_starts_nearest_idx');
@@ -59,13 +59,13 @@ describe('a common name, nearest first', () => {
 
   it('a text shorter than three characters is not scanned (the index keys three): one statement, its matches counted and sorted', async () => {
     const { page, statements } = await searched('sa');
-    expect(page.cards.length).toBeGreaterThan(0);
+    expect(page.items.length).toBeGreaterThan(0);
     expect(statements).toHaveLength(1);
   });
 
   it('a username is not scanned (a handle few share): one statement, its matches counted and walked or sorted', async () => {
     const { page, statements } = await searched('scarlet', 'q');
-    expect(page.cards.length).toBeGreaterThan(0);
+    expect(page.items.length).toBeGreaterThan(0);
     expect(statements).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { MemberCard } from '@velvet/core/schemas/member.schema';
+import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
+import { cellOf } from '../../db/nearest';
 import { recordActivity } from '../activity/activity.public';
-import { cellColumnsOf, memberCard } from '../members/members.public';
+import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 import { leavesViewTrace, noBlockBetween, shownTo } from '../../db/visibility';
 
-export type ViewerRow = { member: MemberCard; userId: string; day: string; at: string };
+export type ViewerRow = MemberCardRow & { day: string; at: string };
 /** Where a page of viewers begins: after this one (day, first look as others may sort by it, id). */
 export interface ViewersAfter {
   day: string;
@@ -35,6 +36,14 @@ export function profileViewsRepository(db: Db) {
       if (rows.rows.length) await recordActivity(db, { recipientId: viewedId, actorId: viewerId, type: 'profile_view' });
     },
 
+    /** The viewed member's own cell, for distances to their viewers. */
+    async positionOf(userId: string): Promise<Position | null> {
+      const rows = await db.execute<{ lat: number | null; lng: number | null }>(
+        sql`select location_lat as lat, location_lng as lng from profiles where user_id = ${userId}`,
+      );
+      return cellOf(rows.rows[0]?.lat, rows.rows[0]?.lng);
+    },
+
     /**
      * Who looked at `me`, one row per viewer (their latest day), newest day first. Within a day, the
      * order follows the first look, except for viewers who hide their last-active time: they go last,
@@ -52,10 +61,9 @@ export function profileViewsRepository(db: Db) {
           where viewed_id = ${me}
           order by viewer_id, day desc
         )
-        select ${memberCard(cellColumnsOf('c'))} as member, p.user_id as "userId", v.day::text as day, ${seen}::text as at
+        select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
         from latest v
         join profiles p on p.user_id = v.viewer_id
-        left join profiles c on c.user_id = ${me}
         where ${shownTo(me)} ${resume}
         order by v.day desc, ${seen} desc, p.user_id desc
         limit ${opts.limit}`);

@@ -4,6 +4,7 @@ import { USER_ID_SHAPE } from '@velvet/core/schemas/id.schema';
 import { z } from 'zod';
 import type { ProfileViewsRepository, ViewersAfter } from './profile-views.repository';
 import { decodeCursor, encodeCursor, PG_TIME_OR_NEVER_SHAPE } from '../../lib/keyset-cursor';
+import { toMemberCard } from '../members/members.public';
 
 /** A page link's keys, in the shapes PostgreSQL wrote them: the last viewer's day, first look and id. */
 const viewersCursorSchema: z.ZodType<ViewersAfter> = z
@@ -25,11 +26,11 @@ export function profileViewsService(repo: ProfileViewsRepository, clock: () => D
 
     async list(me: string, query: { cursor?: string; limit: number }): Promise<ProfileViewsResponse> {
       const after = query.cursor ? decodeCursor(query.cursor, viewersCursorSchema) : null;
-      const rows = await repo.viewers(me, { after, limit: query.limit + 1 });
+      const [from, rows] = await Promise.all([repo.positionOf(me), repo.viewers(me, { after, limit: query.limit + 1 })]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map((r) => ({ member: r.member, day: r.day })),
+        items: page.map((r) => ({ member: toMemberCard(r, from), day: r.day })),
         nextCursor:
           rows.length > query.limit && last ? encodeCursor({ day: last.day, at: last.at, id: last.userId } satisfies ViewersAfter) : null,
       };
