@@ -6,7 +6,7 @@
 //        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only] [--client raw|node]
 //        [--sql-floor]
 //
-// PostgreSQL: a database per size on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432),
+// PostgreSQL: a database per size on BENCH_PG_URL's server (by default its Unix socket: lib/database.mjs),
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
 // bulk members and reused otherwise (the seed only adds what is missing). PGlite: the same in
 // /tmp/velvet-bench-pglite-<size>. The members seeded as online are made online again before each
@@ -37,7 +37,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
-import { ensureDatabase, seedCommunity } from './lib/database.mjs';
+import { ensureDatabase, PG_SERVER_LABEL, seedCommunity } from './lib/database.mjs';
 import { capturePlans } from './lib/discovery-plans.mjs';
 import { captureStatements, startSqlFloor } from './lib/sql-floor.mjs';
 import { pathOf, REQUESTS } from './lib/discovery-requests.mjs';
@@ -298,7 +298,7 @@ async function runKind(kind) {
 
 console.log(
   `Discovery at ${members} members: ${connections} connections, ${seconds} s each; ${os.cpus().length} CPUs, ` +
-    `load ${loadText()}, Node ${process.version}\n`,
+    `load ${loadText()}, Node ${process.version}; ${PG_SERVER_LABEL}\n`,
 );
 const all = [];
 for (const kind of kinds) {
