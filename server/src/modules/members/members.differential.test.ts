@@ -43,6 +43,7 @@ interface Member {
   finished: boolean;
   avatarUrl: string | null;
   interests: string[];
+  badges: string[];
   verified: boolean;
   /** microseconds since 1970, exact */
   activeAt: bigint;
@@ -88,6 +89,11 @@ beforeAll(async () => {
   await database.db.execute(sql`update profiles set last_active_at = now() - interval '30 seconds'
     where abs(hashtext(user_id || 'o')) % 12 = 0`);
   await database.db.execute(sql`update profiles set last_active_at = now() - interval '3 days' where abs(hashtext(user_id)) % 10 = 0`);
+  // badges, stored in any order and one twice: a card lists each once, in BADGE_TYPES' order
+  await database.db.execute(
+    sql`update profiles set badges = '{standard,verified_couple,standard}' where abs(hashtext(user_id || 'b')) % 9 = 0`,
+  );
+  await database.db.execute(sql`update profiles set badges = '{exclusive,creator}' where abs(hashtext(user_id || 'b')) % 9 = 1`);
   // one member blocks five and is blocked by three more
   const ids = (await rows<{ id: string }>(sql`select user_id as id from profiles order by user_id`)).map((r) => r.id);
   const pairs = [...[3, 5, 8, 13, 21].map((i) => [ids[0]!, ids[i]!]), ...[34, 55, 89].map((i) => [ids[i]!, ids[0]!])];
@@ -104,7 +110,7 @@ async function readCommunity() {
         p.location_city as city, p.location_lat as lat, p.location_lng as lng,
         (p.location_lng + 2) * cos(radians(p.location_lat)) as x, p.location_source as source,
         p.hide_location as "hideLocation", p.hide_last_active as "hideLastActive", p.anonymous_mode as anonymous,
-        p.setup_completed_at is not null as finished, p.avatar_url as "avatarUrl", p.interests, u.verified,
+        p.setup_completed_at is not null as finished, p.avatar_url as "avatarUrl", p.interests, p.badges, u.verified,
         (extract(epoch from p.last_active_at) * 1000000)::bigint::text as "activeAt",
         (extract(epoch from p.created_at) * 1000000)::bigint::text as "joinedAt"
       from profiles p join "user" u on u.id = p.user_id`)
@@ -208,6 +214,7 @@ async function reference(viewerId: string, search: Search): Promise<MemberCard[]
       hideLocation: m.hideLocation,
       avatarUrl: m.avatarUrl,
       verified: m.verified,
+      badges: m.badges,
       online: online(m),
       liked: liked.has(m.id),
     };
