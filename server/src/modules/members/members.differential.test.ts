@@ -372,6 +372,14 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     expect(listed.size).toBeGreaterThan(500);
   }, 60_000);
 
+  it("a card lists its member's badges once each, in the order of BADGE_TYPES, however they were stored", async () => {
+    const listed = await served(who.london, {}, 60);
+    // stored as {standard,verified_couple,standard} (the reference above reads them through the server's own card)
+    const storedTwice = listed.filter((c) => everyone.find((m) => m.id === c.userId)!.badges.length === 3);
+    expect(storedTwice.length).toBeGreaterThan(5);
+    for (const card of storedTwice) expect(card.badges).toEqual(['verified_couple', 'standard']);
+  }, 60_000);
+
   it('a page read after others joined, left or went online neither repeats nor skips anyone', async () => {
     const service = membersService(membersRepository(database.db), { onlineCountTtlMs: 0 });
     for (const sort of ['nearest', 'newest', 'online', 'verified'] as const) {
