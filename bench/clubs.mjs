@@ -5,8 +5,8 @@
 //
 //   node bench/clubs.mjs [--connections 10] [--seconds 5]
 //
-// A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, default
-// postgres://postgres@127.0.0.1:5432): velvet_bench_clubs, created and seeded when missing.
+// A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, by default
+// its Unix socket: lib/database.mjs): velvet_bench_clubs, created and seeded when missing.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';

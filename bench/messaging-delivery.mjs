@@ -6,7 +6,7 @@
 //   node bench/messaging-delivery.mjs [--db both|postgres|pglite] [--sockets 2000] [--rate 200] [--seconds 30]
 //
 // Each database is new and thrown away: PostgreSQL gets a fresh database on BENCH_PG_URL's server
-// (default postgres://postgres@127.0.0.1:5432), created and dropped here; PGlite a temporary DATA_DIR.
+// (by default its Unix socket: lib/database.mjs), created and dropped here; PGlite a temporary DATA_DIR.
 // Members, their sessions and a message history are inserted with SQL before the server starts
 // (PGlite is one process: nothing else may open it while the server runs); the session cookies are
 // signed here with the SESSION_SECRET the server is given, as better-auth signs them.

@@ -4,8 +4,8 @@
 //
 //   node bench/profile-read.mjs [--members 100000] [--connections 50] [--seconds 15]
 //
-// Needs the PostgreSQL server of this machine (BENCH_PG_URL's server, as every bench, default
-// postgres://postgres@127.0.0.1:5432): the database velvet_bench is created and seeded when missing.
+// Needs the PostgreSQL server of this machine (BENCH_PG_URL's server, as every bench, by default
+// its Unix socket: lib/database.mjs): the database velvet_bench is created and seeded when missing.
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';

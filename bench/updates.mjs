@@ -9,8 +9,8 @@
 //
 //   node bench/updates.mjs [--connections 10] [--seconds 5]
 //
-// A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, default
-// postgres://postgres@127.0.0.1:5432): velvet_bench_updates, created and seeded when missing; the
+// A database of its own on the machine's PostgreSQL (BENCH_PG_URL's server, by default
+// its Unix socket: lib/database.mjs): velvet_bench_updates, created and seeded when missing; the
 // demo member is given ACTIVITIES activities (from 1 000 members, every type, one in fifty unread).
 import { Buffer } from 'node:buffer';
 import os from 'node:os';

@@ -22,10 +22,11 @@ export const PG_SERVER =
     ? `postgres://postgres@${encodeURIComponent(LOCAL_SOCKET_DIR)}:5432`
     : 'postgres://postgres@127.0.0.1:5432');
 
-/** How the benches reach PostgreSQL, for their headers. */
-export const PG_SERVER_LABEL = PG_SERVER.includes('@%2F')
-  ? `PostgreSQL by its Unix socket (${LOCAL_SOCKET_DIR})`
-  : `PostgreSQL at ${PG_SERVER.replace(/^.*@/, '')}`;
+/** How the benches reach PostgreSQL, for their headers: a host that is a directory is a Unix socket's. */
+const pgHost = decodeURIComponent(new URL(PG_SERVER).hostname);
+export const PG_SERVER_LABEL = pgHost.startsWith('/')
+  ? `PostgreSQL by its Unix socket (${pgHost})`
+  : `PostgreSQL at ${pgHost}:${new URL(PG_SERVER).port || 5432}`;
 
 /** Runs `fn(client)` on the server's maintenance database (create and drop need one outside the target). */
 async function withAdmin(fn) {
