@@ -12,9 +12,8 @@ const LOCAL_SOCKET_DIR = '/var/run/postgresql';
 
 /**
  * The machine's PostgreSQL, reached as a server on the database's own host reaches it (docs/deploy.md):
- * by its Unix socket when there is one, else over TCP. Over loopback TCP each statement and its rows
- * also cross the TCP stack on the cores the server and the database share: the discovery bench's
- * lists served 5–25 % fewer requests a second that way (2026-11-29, runs alternated).
+ * by its Unix socket when there is one, else over TCP. (Alternated with loopback TCP at 100 000
+ * members, 2026-11-29, the discovery lists differed by no more than runs of either differ: ±20 %.)
  */
 export const PG_SERVER =
   process.env.BENCH_PG_URL ??
