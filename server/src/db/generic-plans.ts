@@ -25,17 +25,22 @@ export function genericPlanPoolOf(pool: pg.Pool): pg.Pool {
 }
 
 /**
- * A pool for keepGenericPlansOn: each connection is set to keep generic plans as it opens, by a
- * statement node-postgres runs before any other on it (set there, not as a start-up option, which a
- * DATABASE_URL's own `options` would replace). Should the setting fail, the statements still run,
- * planned as PostgreSQL chooses.
+ * A pool for keepGenericPlansOn: each connection is set to keep generic plans as it opens, before
+ * the pool hands it out (pg-pool's onConnect, awaited; set there, not as a start-up option, which a
+ * DATABASE_URL's own `options` would replace). A 'connect' listener's statement was queued on the
+ * client beside the caller's, which node-postgres 8 warns of and 9 refuses. Should the setting
+ * fail, the statements still run, planned as PostgreSQL chooses.
  */
 export function openGenericPlanPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
-  pool.on('connect', (client) => {
-    client
-      .query('set plan_cache_mode = force_generic_plan')
-      .catch((err: Error) => console.warn('postgres plan_cache_mode not set:', err.message));
+  return new pg.Pool({
+    connectionString,
+    max,
+    // pg-pool awaits the promise (pool.js _promiseTry) though @types/pg types the hook as returning void
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect: async (client) => {
+      await client
+        .query('set plan_cache_mode = force_generic_plan')
+        .catch((err: Error) => console.warn('postgres plan_cache_mode not set:', err.message));
+    },
   });
-  return pool;
 }
