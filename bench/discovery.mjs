@@ -37,7 +37,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
-import { ensureDatabase, PG_SERVER_LABEL, seedCommunity } from './lib/database.mjs';
+import { ensureDatabase, migrateDatabase, PG_SERVER_LABEL, seedCommunity } from './lib/database.mjs';
 import { capturePlans } from './lib/discovery-plans.mjs';
 import { captureStatements, startSqlFloor } from './lib/sql-floor.mjs';
 import { pathOf, REQUESTS } from './lib/discovery-requests.mjs';
@@ -112,7 +112,10 @@ async function preparePostgres() {
   if (have < members) {
     console.log(`Seeding ${members} members into ${dbName} (has ${have})...`);
     seeded = seed({ DATABASE_URL: url });
-  } else console.log(`Reusing ${dbName} (${have} bulk members).`);
+  } else {
+    console.log(`Reusing ${dbName} (${have} bulk members).`);
+    migrateDatabase({ DATABASE_URL: url });
+  }
   await settle(db);
   await db.query(REFRESH_ONLINE);
   const callers = (await db.query(CALLERS)).rows;
@@ -129,7 +132,7 @@ async function preparePostgres() {
  * online again: their pages stay changed, as members' heartbeats keep them between vacuums.
  */
 async function settle(db) {
-  await db.query('vacuum (analyze) profiles, member_cells, member_name_starts, likes, user_blocks, profile_views, media');
+  await db.query('vacuum (analyze) profiles, member_cells, member_name_starts, member_online, likes, user_blocks, profile_views, media');
 }
 
 async function preparePglite() {

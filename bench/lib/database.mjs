@@ -73,6 +73,20 @@ export function seedCommunity(env, members) {
   if (run.status !== 0) throw new Error('seeding failed');
 }
 
+/** Applies the server's migrations to the database `env` names (a reused bench database may predate the newest). */
+export function migrateDatabase(env) {
+  const script = `const { openDatabase } = await import('./src/db/client.ts');
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: '' });
+    await database.migrate();
+    await database.close();`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) throw new Error('migrating failed');
+}
+
 /** Runs `fn(query)` on the database directly: a pg client, or PGlite on a stopped server's data directory. */
 export async function withSql(kind, databaseUrl, dataDir, fn) {
   if (kind === 'postgres') {

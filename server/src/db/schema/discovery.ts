@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { MEMBER_TYPE_GENDERS } from '@velvet/core/schemas/member.schema';
 import { profiles } from './profiles';
 
 /**
@@ -121,5 +122,48 @@ export const memberNameStarts = pgTable(
       .where(
         sql`${t.setupCompletedAt} is not null and not ${t.anonymousMode} and not ${t.suspended} and ${t.locationLat} is not null and not ${t.hideLocation}`,
       ),
+  ],
+);
+
+/** The member type of a relationship type (profiles.gender), as SQL: null for a gender no type covers. */
+const memberTypeOf = (gender: SQL) =>
+  sql`case ${sql.join(
+    Object.entries(MEMBER_TYPE_GENDERS).map(
+      ([type, genders]) => sql`when ${gender} in (${sql.raw(genders.map((g) => `'${g}'`).join(', '))}) then '${sql.raw(type)}'`,
+    ),
+    sql` `,
+  )} end`;
+
+/**
+ * The members online now, as a place to read them from by distance (migration 0036): one row for each
+ * member active within the last few minutes (more than db/visibility.ts `onlineExpr`'s window) who is
+ * placed and does not hide their place, with what online now, nearest first reads before the profile:
+ * the member type's column, the activity others may sort by, and the cell. Kept by triggers on
+ * profiles; a list still tests every rule on the profile itself, so a row here only says where to look.
+ */
+export const memberOnline = pgTable(
+  'member_online',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    gender: text('gender'),
+    /** the Search hub's member type of the gender (core MEMBER_TYPE_GENDERS, written into the migration from it) */
+    memberType: text('member_type').generatedAlwaysAs(memberTypeOf(sql`gender`)),
+    activityKey: timestamp('activity_key', { withTimezone: true }).notNull(),
+    locationLat: doublePrecision('location_lat').notNull(),
+    locationLng: doublePrecision('location_lng').notNull(),
+  },
+  (t) => [
+    // nearest first: a nearest-neighbour scan by the cell's point (written as db/nearest.ts
+    // memberPoint), of one member type when one is asked (btree_gist: the index's pages split by the
+    // type first, then by place; without a type the scan reads every type's pages by distance)
+    index('member_online_nearest_idx').using(
+      'gist',
+      t.memberType,
+      sql`point((${t.locationLng} + 2) * cos(radians(${t.locationLat})), ${t.locationLat})`,
+    ),
+    // the rows gone stale, pruned by each write (migration 0036)
+    index('member_online_activity_idx').on(t.activityKey),
   ],
 );

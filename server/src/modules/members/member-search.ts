@@ -16,12 +16,6 @@ export type MemberSearch = Omit<MemberFilters, 'sort' | 'maxKm'> & { sort: Membe
 export interface ListOptions extends MemberSearch {
   /** where nearest first measures from instead of the caller's cell (a searched town's cell) */
   nearestTo?: Position | null;
-  /**
-   * Online now, nearest first: so many are online (of the type asked: `onlineMoreThan`,
-   * members.service ONLINE_WALK_ABOVE) that walking the cells finds a page sooner than reading and
-   * sorting them all.
-   */
-  manyOnline?: boolean;
   after: MemberCursor | null;
   limit: number;
 }

@@ -15,10 +15,7 @@ describe('the member lists statements, as written for PostgreSQL', () => {
       sent.push(query);
       return [] as T[];
     };
-    const service = membersService(membersRepository(null as never, { run, commonTextAbove: 0 }), {
-      onlineCountTtlMs: 0,
-      manyOnlineAbove: 0,
-    });
+    const service = membersService(membersRepository(null as never, { run, commonTextAbove: 0 }), { onlineCountTtlMs: 0 });
     const searches = [
       ...['nearest', 'newest', 'online', 'verified'].map((sort) => ({ sort })),
       { q: 'fox_7' },

@@ -5,8 +5,8 @@ import { executePrepared } from '../../db/prepared';
 import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { activityKey, onlineExpr, shownToAnyone } from '../../db/visibility';
 import { concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
-import { and, inside, listWhere, searchFilters, type ListOptions, type MemberSearch } from './member-search';
-import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads } from './nearest.repository';
+import { and, inside, listWhere, type ListOptions } from './member-search';
+import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
 
 export function membersRepository(
   db: Db,
@@ -18,6 +18,8 @@ export function membersRepository(
     commonTextAbove?: number;
     /** the matches a name's nearest-neighbour scan reads past a page (nearest.repository NAME_SCAN_MORE) */
     nameScanMore?: number;
+    /** the members online a scan reads by distance (nearest.repository ONLINE_SCAN_ENTRIES; tests set few to walk) */
+    onlineScanEntries?: number;
     /** how each statement of a page is run (tests look at the statements a list ran through it) */
     run?: RunStatement;
   } = {},
@@ -28,6 +30,7 @@ export function membersRepository(
   const { nearestPage } = nearestReads(db, pages, {
     commonTextAbove: opts.commonTextAbove ?? MATCHES_SORTED_MAX,
     nameScanMore: opts.nameScanMore ?? NAME_SCAN_MORE,
+    onlineScanEntries: opts.onlineScanEntries ?? ONLINE_SCAN_ENTRIES,
   });
 
   return {
@@ -92,19 +95,6 @@ export function membersRepository(
         sql`update profiles set location_lat = ${cell?.lat ?? null}, location_lng = ${cell?.lng ?? null}, location_source = ${source}
             where user_id = ${userId}`,
       );
-    },
-
-    /**
-     * Whether more than `n` members of a type (or of any) are online now as others may see it: the
-     * type's activity index's newest end, read up to n + 1 (a count a process keeps for a few seconds,
-     * members.service).
-     */
-    async onlineMoreThan(n: number, type: MemberSearch['type']): Promise<boolean> {
-      const where = [shownToAnyone, ...searchFilters({ sort: 'online', online: true, ...(type ? { type } : {}) })];
-      const [row] = await run<{ n: number | string }>(
-        sql`select count(*) as n from (select 1 from profiles p where ${and(where)} ${limitOf(n + 1)}) x`,
-      );
-      return Number(row?.n ?? 0) > n;
     },
 
     /** Members online now whom others may see as online (the live 'N online'): the activity index's newest end. */

@@ -19,16 +19,6 @@ function townCell(text: string): Position | null {
 /** How long each process reuses the online count (the live 'N online', the stats row): one count for everyone. */
 export const ONLINE_COUNT_TTL_MS = 5_000;
 
-/**
- * Online now, nearest first: past this many online of the type asked, the cells are walked outwards
- * (each cell's online members are a range of its activity index, and a page is a few cells away);
- * up to it, the online members are read and sorted by distance. The walk's cost falls as more are
- * online around the caller and the sort's grows: at 100 000 members, with about 660 couples or men
- * online the walk served a quarter more requests a second than the sort on its generic plan (1 350–1 437
- * against 1 080–1 159), with 258 women or 111 TV-TS-CD the sort did (bench/discovery.mjs, runs alternated).
- */
-export const ONLINE_WALK_ABOVE = 400;
-
 /** The cursor of the page after `row`, in the list's order. */
 function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): MemberCursor {
   if (sort === 'newest') return { sort, c: row.c, id: row.userId };
@@ -46,22 +36,10 @@ export function membersService(
   opts: {
     onlineCountTtlMs?: number;
     now?: () => number;
-    /** online now, nearest first: past this many online (of the type), the cells are walked (tests set it low to walk) */
-    manyOnlineAbove?: number;
   } = {},
 ) {
   const ttlMs = opts.onlineCountTtlMs ?? ONLINE_COUNT_TTL_MS;
   const onlineCount = cachedFor(ttlMs, () => repo.onlineCount(), opts.now);
-  // whether many are online, of each member type: one count a process for everyone, as the online count
-  const manyOnlineOf = new Map<MemberSearch['type'], () => Promise<boolean>>();
-  const manyOnline = (type: MemberSearch['type']) => {
-    let check = manyOnlineOf.get(type);
-    if (!check) {
-      check = cachedFor(ttlMs, () => repo.onlineMoreThan(opts.manyOnlineAbove ?? ONLINE_WALK_ABOVE, type), opts.now);
-      manyOnlineOf.set(type, check);
-    }
-    return check();
-  };
   return {
     async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
@@ -69,10 +47,8 @@ export function membersService(
       // a town search lists that town's members nearest its centre (all about equally far from a
       // caller elsewhere): read around the town, not outwards from the caller through everyone
       const nearestTo = search.location ? townCell(search.location) : null;
-      const walkOnline = search.online && search.sort === 'nearest' && !search.q && !search.name;
       const { rows, from } = await repo.list(me, {
         ...search,
-        ...(walkOnline ? { manyOnline: await manyOnline(search.type) } : {}),
         // Who's Mobile Nearby looks as far as Who's Near unless told otherwise
         maxKm: search.maxKm ?? (search.mobile ? MAX_KM.whosNear : undefined),
         nearestTo,

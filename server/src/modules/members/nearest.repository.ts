@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitOf, memberPoint, nearestWalk, offsetLimit, type Within } from '../../db/nearest';
-import { activityKey, listedFor, placedForOthers, shownToAnyone } from '../../db/visibility';
+import { activityKey, listedFor, onlineExpr, placedForOthers, shownToAnyone } from '../../db/visibility';
 import type { MemberCursor } from './member-cursor';
 import { byDistance, concat, type MemberPage, type MemberPages } from './member-pages.repository';
 import { and, inside, listWhere, searchFilters, unplaced, type ListOptions } from './member-search';
@@ -22,6 +22,13 @@ export const MATCHES_SORTED_MAX = 1000;
 const NAME_SCAN_ENTRIES = 400;
 /** The matches a name's scan reads past a page, so that the page is settled by those nearer than the last one read. */
 export const NAME_SCAN_MORE = 8;
+
+/**
+ * Online now, nearest first reads at most this many of the members online by distance
+ * (onlineNearestScan): enough for a page of a type that is a fifth of those online, with a crowded
+ * cell at its end.
+ */
+export const ONLINE_SCAN_ENTRIES = 60;
 
 type NearestCursor = Extract<MemberCursor, { sort: 'nearest' }>;
 
@@ -54,17 +61,19 @@ export function nearestReads(
     commonTextAbove: number;
     /** the matches a name's scan reads past a page (NAME_SCAN_MORE; tests set 0 to read every page as a circle) */
     nameScanMore: number;
+    /** the members online a scan reads by distance (ONLINE_SCAN_ENTRIES; tests set few to walk) */
+    onlineScanEntries: number;
   },
 ) {
-  const { commonTextAbove, nameScanMore } = opts;
+  const { commonTextAbove, nameScanMore, onlineScanEntries } = opts;
   const { cardsOf, activityPage, sortedPage } = pages;
 
   /**
    * Nearest first from `here`: the placed members by distance (band 0), then, unless a distance is
    * asked, the unplaced by activity (band 1). A name alone (`name`: no other filter, no distance) is first
-   * read by a GiST index's nearest-neighbour scan (nameNearestScan). A search with an indexed
-   * narrowing filter (a name, online now, a town) reads its matches and sorts them when they are
-   * few; otherwise, and for every other search, the cells are walked outwards (db/nearest.ts).
+   * read by a GiST index's nearest-neighbour scan (nameNearestScan), as online now's placed are from
+   * the members online (onlineNearestScan). A name or a town reads its matches and sorts them when
+   * they are few; otherwise, and for every other search, the cells are walked outwards (db/nearest.ts).
    *
    * From the caller's own cell (`here` is cellPointOf), their statement finds out whether they are
    * placed at all: null when they are placed nowhere, and there is no nearest to list by (a list
@@ -110,11 +119,15 @@ export function nearestReads(
         const read = await nameNearest(me, here, names, o, within, after, walk());
         if (!read.walked) return placedNowhere(read.page) ? null : read.page;
         walked = read.page;
-      } else if (town ? o.online || !(await expectedCommon(town)) : o.online === true && !o.manyOnline) {
-        // a town's matches are sorted when PostgreSQL expects few, unless online now narrows it;
-        // online now alone unless many are online
-        const sorted = await matchesSorted(me, here, fixedPlanWhere, within, town, o.online === true, o.type !== undefined, after, o.limit);
-        if (sorted) return placedNowhere(sorted) ? null : sorted;
+      } else if (town) {
+        // a town's matches are sorted when PostgreSQL expects few, or online now narrows them
+        if (o.online || !(await expectedCommon(town))) {
+          const sorted = await townMatchesSorted(me, here, fixedPlanWhere, within, town, after, o.limit);
+          if (sorted) return placedNowhere(sorted) ? null : sorted;
+        }
+      } else if (o.online && !within) {
+        // online now: the placed first from the members online by distance, when their scan settles a page
+        walked = await onlineNearestScan(me, here, o, fixedPlanWhere, after, o.limit);
       }
       page = walked ?? (await cardsOf(me, walk(), byDistance));
       if (placedNowhere(page)) return null;
@@ -265,57 +278,83 @@ export function nearestReads(
   }
 
   /**
-   * Nearest first by reading every match of the search and sorting them: null when there are more
-   * than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches of a town come
-   * from its trigram index (migration 0009), asked for pieces of the text (TownSearch `read`) and
-   * checked against the text itself here (`where` holds it); of online now, from the activity
-   * index's newest end. One statement: the matches (read once), the page after the cursor, how many.
+   * Nearest first for a town search by reading every match and sorting them: null when there are
+   * more than MATCHES_SORTED_MAX (walking the cells finds a page sooner then). The matches come from
+   * the town's trigram index (migration 0009), asked for pieces of the text (TownSearch `read`) and
+   * checked against the text itself here (`where` holds it). One statement: the matches (read once),
+   * the page after the cursor, how many. Planned for the text's own value (its trigram pieces).
    */
-  async function matchesSorted(
+  async function townMatchesSorted(
     me: string,
     /** a projected point (pointOf, cellPointOf) */
     here: SQL,
-    /** the privacy filter and the search's conditions (a text's too: checked again on its matches, by key) */
+    /** the privacy filter and the search's conditions (the text's too: checked again on its matches, by key) */
     where: SQL[],
     within: Within | null,
-    text: TownSearch | null,
-    /** online now: its matches are the activity index's newest end, read in that order */
-    online: boolean,
-    /** a member type asked (with online now, read from the type's own activity index) */
-    type: boolean,
+    text: TownSearch,
     after: NearestCursor | null,
     limit: number,
   ): Promise<MemberPage | null> {
     const conditions = [...where, ...(within ? inside(within) : [])];
-    // online now read in an index's order, so the read is the online members alone: of the types
-    // asked (profiles_findable_gender_activity_idx), else of everyone (profiles_findable_activity_idx)
-    const onlineOrder = type
-      ? sql`order by p.gender, ${activityKey} desc, p.user_id desc`
-      : sql`order by ${activityKey} desc, p.user_id desc`;
-    const keys = sql`${nearestKeys(here)}, ${activityKey} as ak`;
-    // a text's index matches are kept once, narrowed to their keys, each marked whether it is one of
+    // the index's matches are kept once, narrowed to their keys, each marked whether it is one of
     // the search's (`ok`): counted are the index's matches, sorted the search's. They are planned
     // as if all were read (a materialized CTE is planned on its own), then read up to the cap: with
     // the cap in view, the planner would rather scan the table until it has found that many, most of
-    // the table for a text of a few per cent (online now asks for every text, common or not)
-    const matches = text
-      ? sql`found as materialized (select ${keys}, (${and(conditions)}) as ok from profiles p where ${text.read}),
-          m as materialized (select * from found ${limitOf(MATCHES_SORTED_MAX + 1)}),
-          counted as (select count(*) as n from m)`
-      : sql`m as materialized (select ${keys}, true as ok from profiles p where ${and(conditions)}
-            ${online ? onlineOrder : sql``} ${limitOf(MATCHES_SORTED_MAX + 1)}),
-          counted as (select count(*) as n from m)`;
-    // online now alone is read by one plan whatever the values: PostgreSQL planned it afresh for each
-    // request (its custom plans, costed lower than the generic one), which cost as much again as the
-    // read (Women Online, nearest first at 100 000: 1 026 -> 1 367–1 503 requests a second, the
-    // database's CPU 1.0 -> 0.5–0.6 ms a request). A town's text stays planned for its own value (its trigram pieces)
+    // the table for a text of a few per cent
     const read = await sortedPage(
       me,
-      sql`${matches},
-      k as (select * from m where m.ok and ${afterNearest(after, sql`m.ak`)} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})`,
-      { genericPlan: text === null },
+      sql`found as materialized (select ${nearestKeys(here)}, ${activityKey} as ak, (${and(conditions)}) as ok from profiles p where ${text.read}),
+        m as materialized (select * from found ${limitOf(MATCHES_SORTED_MAX + 1)}),
+        counted as (select count(*) as n from m),
+        k as (select * from m where m.ok and ${afterNearest(after, sql`m.ak`)} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})`,
     );
     return read.matched > MATCHES_SORTED_MAX ? null : read.page;
+  }
+
+  /**
+   * Online now, nearest first, the placed (band 0): the members online read by distance from
+   * member_online (migration 0036, its GiST index's nearest-neighbour scan, of the types asked and
+   * active within the online window), at most `onlineScanEntries` after the cursor's distance, then
+   * each tested on the profile (every rule of the list: whom the caller may be shown, the search's
+   * filters, online now again) in the page's order (distance, activity, id), stopped at the page.
+   * Those read are complete nearer than the last one read (members as far as it may not all have
+   * come before the scan stopped), or entirely when the scan ran out first: the page is settled when
+   * it is full of the former, or holds every one of the latter (fewer than a page: the unplaced come
+   * next). Null otherwise (a page's members far apart among many online of other kinds, or a crowded
+   * cell at the scan's end): the cells are walked then.
+   */
+  async function onlineNearestScan(
+    me: string,
+    here: SQL,
+    o: ListOptions,
+    /** the privacy filter and the search's conditions (one plan whatever their values: textsLate) */
+    where: SQL[],
+    after: NearestCursor | null,
+    limit: number,
+  ): Promise<MemberPage | null> {
+    if (after?.band === 1) return null;
+    // member_online aliased p, as db/visibility.ts writes its rules (online now); the type asked is
+    // the index's first key, so the scan reads that type's members alone
+    const scanned = and([sql`${here} is not null`, onlineExpr, ...(o.type ? [sql`p.member_type = ${o.type}`] : [])]);
+    const d = sql`${memberPoint} <-> ${here}`;
+    const entries = sql.raw(String(onlineScanEntries));
+    const read = await sortedPage(
+      me,
+      sql`m as materialized (select p.user_id, 0 as band, ${d} as d, p.activity_key as ak from member_online p
+          where ${scanned} ${after ? sql`and ${d} >= ${after.d}::float8` : sql``}
+          order by d ${limitOf(onlineScanEntries)}),
+        reach as (select count(*) as n, max(m.d) as d from m),
+        k as (select m.user_id, m.band, m.d, m.ak
+          from (select * from m where ${afterNearest(after, sql`m.ak`)}
+            and ((select r.n from reach r) < ${entries} or m.d < (select r.d from reach r))
+            order by m.d, m.ak desc, m.user_id desc) m
+          cross join lateral (select from profiles p where p.user_id = m.user_id and ${and([...where, placedForOthers])} offset 0) listed
+          ${limitOf(limit)}),
+        counted as (select case when (select r.n from reach r) < ${entries} or (select count(*) from k) = ${sql.raw(String(limit))}
+          then 1 else 0 end as n)`,
+      { genericPlan: true },
+    );
+    return read.matched === 1 ? read.page : null;
   }
 
   return { nearestPage };

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
+import { openTestDatabase } from '../../../test/test-app';
+import type { Database } from '../../db/client';
+import { seedLargeCommunity } from '../../seed/large';
+import { textArray } from '../../db/arrays';
+
+// member_online (migration 0036), where online now, nearest first reads the members online by
+// distance: kept by triggers on profiles, so it must hold every member a list may show as online and
+// placed, with their type, activity and cell as the profile has them.
+let database: Database;
+let drop: () => Promise<void>;
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+
+/** member_online as it is, and as the profiles say it should be (placed, not hiding it, active in the last ten minutes). */
+async function tableAndRule() {
+  const columns = sql`user_id, gender, activity_key::text as ak, location_lat::text as lat, location_lng::text as lng`;
+  const table = await rows(sql`select ${columns} from member_online order by user_id`);
+  const rule = await rows(sql`select ${columns} from profiles where location_lat is not null and location_lng is not null
+    and not hide_location and activity_key > now() - interval '10 minutes' order by user_id`);
+  return { table, rule };
+}
+const expectKept = async () => {
+  const { table, rule } = await tableAndRule();
+  expect(table).toEqual(rule);
+  return table.length;
+};
+const inTable = async (id: string) => (await rows(sql`select 1 from member_online where user_id = ${id}`)).length === 1;
+
+let ids: string[];
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await seedLargeCommunity(database.db, { members: 60, batch: 60 });
+  ids = (await rows<{ id: string }>(sql`select user_id as id from profiles where location_lat is not null order by user_id`)).map(
+    (r) => r.id,
+  );
+}, 120_000);
+afterAll(() => drop());
+
+describe('the members online, kept from the profiles', () => {
+  it('holds, after new profiles, every member placed and active within the window, and nobody else', async () => {
+    await database.db.execute(sql`update profiles set last_active_at = now() - interval '1 hour'`);
+    await database.db.execute(
+      sql`update profiles set last_active_at = now() - interval '1 minute' where user_id = any(${textArray(ids.slice(0, 9))})`,
+    );
+    expect(await expectKept()).toBeGreaterThanOrEqual(8);
+  });
+
+  it("keeps the window wider than the lists' online now", () => {
+    // rows past ten minutes are pruned: a wider online window would need members the table has let go
+    expect(ONLINE_MINUTES).toBeLessThan(10);
+  });
+
+  it('follows a member going online, moving, changing type, hiding their activity or place, and leaving', async () => {
+    const [id] = ids.slice(20);
+    await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${id}`);
+    expect(await inTable(id!)).toBe(true);
+    await database.db.execute(sql`update profiles set location_lat = 53.5, location_lng = -2.25 where user_id = ${id}`);
+    await database.db.execute(sql`update profiles set gender = 'male-female-couple' where user_id = ${id}`);
+    await expectKept();
+    await database.db.execute(sql`update profiles set hide_last_active = true where user_id = ${id}`);
+    expect(await inTable(id!)).toBe(false);
+    await database.db.execute(sql`update profiles set hide_last_active = false where user_id = ${id}`);
+    expect(await inTable(id!)).toBe(true);
+    await database.db.execute(sql`update profiles set hide_location = true where user_id = ${id}`);
+    expect(await inTable(id!)).toBe(false);
+    await database.db.execute(
+      sql`update profiles set hide_location = false, location_lat = null, location_lng = null where user_id = ${id}`,
+    );
+    expect(await inTable(id!)).toBe(false);
+    await database.db.execute(
+      sql`update profiles set location_lat = 51.5, location_lng = -0.12, last_active_at = now() where user_id = ${id}`,
+    );
+    expect(await inTable(id!)).toBe(true);
+    await expectKept();
+    await database.db.execute(sql`delete from "user" where id = ${id}`);
+    expect(await inTable(id!)).toBe(false);
+  });
+
+  it('lets go of members gone offline a few at each write, never growing with everyone who was ever online', async () => {
+    // rows as they are once their members' activity is older than the window (time cannot be moved
+    // in the database: the rows are aged instead)
+    await database.db.execute(sql`update member_online set activity_key = now() - interval '11 minutes'`);
+    const stale = Number((await rows<{ n: string }>(sql`select count(*) as n from member_online`))[0]!.n);
+    expect(stale).toBeGreaterThanOrEqual(8);
+    // each heartbeat of a member online removes up to four of them
+    const writes = Math.ceil(stale / 4);
+    for (const id of ids.slice(30, 30 + writes))
+      await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${id}`);
+    const left = await rows<{ user_id: string }>(sql`select user_id from member_online order by user_id`);
+    expect(left.map((r) => r.user_id)).toEqual(ids.slice(30, 30 + writes).sort());
+  });
+});
