@@ -14,8 +14,13 @@ CREATE TABLE "member_online" (
 );
 --> statement-breakpoint
 ALTER TABLE "member_online" ADD CONSTRAINT "member_online_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "member_online_nearest_idx" ON "member_online" USING gist ("member_type",point(("location_lng" + 2) * cos(radians("location_lat")), "location_lat"));--> statement-breakpoint
-CREATE INDEX "member_online_activity_idx" ON "member_online" USING btree ("activity_key");--> statement-breakpoint
+CREATE INDEX "member_online_nearest_idx" ON "member_online" USING gist ("member_type",point(("location_lng" + 2) * cos(radians("location_lat")), "location_lat"));
+--> statement-breakpoint
+-- Every heartbeat of a member online rewrites their row here: with room left on each page and no
+-- index on what a heartbeat changes, the rewrite is a heap-only update (HOT: no new index entries,
+-- the old version cleared from its page by the next read of it), so the table stays its size between
+-- vacuums, however often members are seen.
+ALTER TABLE "member_online" SET (fillfactor = 50);--> statement-breakpoint
 -- Who is kept: placed, not hiding their place, and active within the last ten minutes (the online
 -- window, db/visibility.ts onlineExpr, is five: ONLINE_MINUTES; the rows past it are only pruned
 -- later). A member who hides their last-active time has the activity key '-infinity' and is never here.
@@ -26,14 +31,12 @@ $$;--> statement-breakpoint
 INSERT INTO "member_online" ("user_id", "gender", "activity_key", "location_lat", "location_lng")
 	SELECT p.user_id, p.gender, p.activity_key, p.location_lat, p.location_lng FROM "profiles" p
 	WHERE member_online_keeps(p.location_lat, p.location_lng, p.hide_location, p.activity_key);--> statement-breakpoint
--- A few rows gone stale are removed by each write, those another write holds skipped (two writes
--- pruning the same rows in different orders would otherwise wait on each other for ever): the
--- members going offline never outnumber the writes that made them online, so the table stays the
--- size of those online.
+-- The rows gone stale are removed whenever a member comes online (a row added): as many come online
+-- as go offline, so the table stays the size of those online. Those another write holds are skipped
+-- (two prunes taking the same rows in different orders would otherwise wait on each other for ever).
 CREATE FUNCTION "member_online_prune"() RETURNS void LANGUAGE sql AS $$
 	DELETE FROM member_online WHERE user_id IN (
-		SELECT o.user_id FROM member_online o WHERE o.activity_key <= now() - interval '10 minutes'
-		LIMIT 4 FOR UPDATE SKIP LOCKED)
+		SELECT o.user_id FROM member_online o WHERE o.activity_key <= now() - interval '10 minutes' FOR UPDATE SKIP LOCKED)
 $$;--> statement-breakpoint
 -- New profiles a statement at a time (a seed of a million members is one insert), changes a row at a
 -- time: the activity (every heartbeat of a member online), the type and the place.
@@ -42,20 +45,27 @@ BEGIN
 	INSERT INTO member_online (user_id, gender, activity_key, location_lat, location_lng)
 		SELECT p.user_id, p.gender, p.activity_key, p.location_lat, p.location_lng FROM new_profiles p
 		WHERE member_online_keeps(p.location_lat, p.location_lng, p.hide_location, p.activity_key);
+	IF FOUND THEN
+		PERFORM member_online_prune();
+	END IF;
 	RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "profiles_online_inserted" AFTER INSERT ON "profiles"
 	REFERENCING NEW TABLE AS new_profiles FOR EACH STATEMENT EXECUTE FUNCTION "member_online_inserted"();--> statement-breakpoint
+-- (a member's own changes are one at a time: their profile's row is locked by the update that fires this)
 CREATE FUNCTION "member_online_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF member_online_keeps(NEW.location_lat, NEW.location_lng, NEW.hide_location, NEW.activity_key) THEN
-		INSERT INTO member_online (user_id, gender, activity_key, location_lat, location_lng) VALUES (NEW.user_id, NEW.gender, NEW.activity_key, NEW.location_lat, NEW.location_lng)
-		ON CONFLICT (user_id) DO UPDATE SET gender = excluded.gender, activity_key = excluded.activity_key,
-			location_lat = excluded.location_lat, location_lng = excluded.location_lng;
-	ELSE
+	IF NOT member_online_keeps(NEW.location_lat, NEW.location_lng, NEW.hide_location, NEW.activity_key) THEN
 		DELETE FROM member_online WHERE user_id = NEW.user_id;
+		RETURN NULL;
 	END IF;
-	PERFORM member_online_prune();
+	UPDATE member_online SET gender = NEW.gender, activity_key = NEW.activity_key, location_lat = NEW.location_lat, location_lng = NEW.location_lng
+		WHERE user_id = NEW.user_id;
+	IF NOT FOUND THEN
+		INSERT INTO member_online (user_id, gender, activity_key, location_lat, location_lng)
+			VALUES (NEW.user_id, NEW.gender, NEW.activity_key, NEW.location_lat, NEW.location_lng);
+		PERFORM member_online_prune();
+	END IF;
 	RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "profiles_online_updated" AFTER UPDATE OF "last_active_at", "hide_last_active", "gender", "location_lat", "location_lng", "hide_location" ON "profiles"

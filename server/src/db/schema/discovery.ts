@@ -163,7 +163,5 @@ export const memberOnline = pgTable(
       t.memberType,
       sql`point((${t.locationLng} + 2) * cos(radians(${t.locationLat})), ${t.locationLat})`,
     ),
-    // the rows gone stale, pruned by each write (migration 0036)
-    index('member_online_activity_idx').on(t.activityKey),
   ],
 );

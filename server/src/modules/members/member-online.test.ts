@@ -33,9 +33,12 @@ let ids: string[];
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   await seedLargeCommunity(database.db, { members: 60, batch: 60 });
-  ids = (await rows<{ id: string }>(sql`select user_id as id from profiles where location_lat is not null order by user_id`)).map(
-    (r) => r.id,
-  );
+  // members placed for others and showing their activity: those the table keeps while they are active
+  ids = (
+    await rows<{ id: string }>(
+      sql`select user_id as id from profiles where location_lat is not null and not hide_location and not hide_last_active order by user_id`,
+    )
+  ).map((r) => r.id);
 }, 120_000);
 afterAll(() => drop());
 
@@ -79,17 +82,38 @@ describe('the members online, kept from the profiles', () => {
     expect(await inTable(id!)).toBe(false);
   });
 
-  it('lets go of members gone offline a few at each write, never growing with everyone who was ever online', async () => {
+  it('lets go of members gone offline whenever someone comes online, never growing with everyone who was ever online', async () => {
     // rows as they are once their members' activity is older than the window (time cannot be moved
     // in the database: the rows are aged instead)
     await database.db.execute(sql`update member_online set activity_key = now() - interval '11 minutes'`);
-    const stale = Number((await rows<{ n: string }>(sql`select count(*) as n from member_online`))[0]!.n);
-    expect(stale).toBeGreaterThanOrEqual(8);
-    // each heartbeat of a member online removes up to four of them
-    const writes = Math.ceil(stale / 4);
-    for (const id of ids.slice(30, 30 + writes))
-      await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${id}`);
+    const stale = await rows<{ user_id: string }>(sql`select user_id from member_online`);
+    expect(stale.length).toBeGreaterThanOrEqual(8);
+    // a heartbeat of a member already here changes their row alone
+    const [staying] = stale;
+    await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${staying!.user_id}`);
+    expect((await rows(sql`select 1 from member_online`)).length).toBe(stale.length);
+    // a member coming online takes every stale row with them
+    const coming = ids.find((id) => !stale.some((r) => r.user_id === id))!;
+    await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${coming}`);
     const left = await rows<{ user_id: string }>(sql`select user_id from member_online order by user_id`);
-    expect(left.map((r) => r.user_id)).toEqual(ids.slice(30, 30 + writes).sort());
+    expect(left.map((r) => r.user_id)).toEqual([staying!.user_id, coming].sort());
+    // (their profiles aged as their rows were)
+    const gone = stale.filter((r) => r.user_id !== staying!.user_id).map((r) => r.user_id);
+    await database.db.execute(
+      sql`update profiles set last_active_at = now() - interval '11 minutes' where user_id = any(${textArray(gone)})`,
+    );
+    await expectKept();
+  });
+
+  it("rewrites a member's row on each heartbeat without adding to its index (a heap-only update)", async () => {
+    const online = ids.slice(40, 50);
+    for (const id of online) await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${id}`);
+    const indexSize = async () => Number((await rows<{ n: string }>(sql`select pg_relation_size('member_online_nearest_idx') as n`))[0]!.n);
+    const before = await indexSize();
+    for (let beat = 0; beat < 60; beat++)
+      for (const id of online)
+        await database.db.execute(sql`update profiles set last_active_at = now() + ${beat} * interval '1 ms' where user_id = ${id}`);
+    expect(await indexSize()).toBe(before);
+    await expectKept();
   });
 });
