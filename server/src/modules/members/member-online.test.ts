@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
+import { RELATIONSHIP_TYPES } from '@velvet/core/constants/options';
+import { MEMBER_TYPE_GENDERS, ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
 import { openTestDatabase } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 import { seedLargeCommunity } from '../../seed/large';
@@ -54,6 +55,17 @@ describe('the members online, kept from the profiles', () => {
   it("keeps the window wider than the lists' online now", () => {
     // rows past ten minutes are pruned: a wider online window would need members the table has let go
     expect(ONLINE_MINUTES).toBeLessThan(10);
+  });
+
+  it("carries each relationship type's member type as core's MEMBER_TYPE_GENDERS has it (written into the migration from it)", async () => {
+    const id = ids[25]!;
+    await database.db.execute(sql`update profiles set last_active_at = now() where user_id = ${id}`);
+    for (const gender of RELATIONSHIP_TYPES) {
+      await database.db.execute(sql`update profiles set gender = ${gender} where user_id = ${id}`);
+      const [row] = await rows<{ type: string | null }>(sql`select member_type as type from member_online where user_id = ${id}`);
+      const type = Object.entries(MEMBER_TYPE_GENDERS).find(([, genders]) => genders.includes(gender))?.[0] ?? null;
+      expect(row?.type, gender).toBe(type);
+    }
   });
 
   it('follows a member going online, moving, changing type, hiding their activity or place, and leaving', async () => {
