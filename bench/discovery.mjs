@@ -119,7 +119,10 @@ async function preparePostgres() {
   await settle(db);
   await db.query(REFRESH_ONLINE);
   const callers = (await db.query(CALLERS)).rows;
-  await db.query('analyze profiles');
+  // member_online's statistics as autovacuum keeps them for a table this small and busy: taken with
+  // the members online (vacuumed before they were, it looked empty, and nearest first sorted every
+  // online member of the type instead of reading them by distance)
+  await db.query('analyze profiles, member_online');
   await db.end();
   return { url, env: { DATABASE_URL: url }, callers, seeded, label: dbName };
 }
@@ -154,7 +157,12 @@ async function preparePglite() {
     console.log(`Seeding ${members} members into PGlite at ${dataDir} (has ${have})...`);
     seeded = seed(env);
     db = await open();
-  } else console.log(`Reusing PGlite at ${dataDir} (${have} bulk members).`);
+  } else {
+    console.log(`Reusing PGlite at ${dataDir} (${have} bulk members).`);
+    await db.close(); // migrated by the server's own code, which opens it itself
+    migrateDatabase(env);
+    db = await open();
+  }
   await settle(db);
   await db.query(REFRESH_ONLINE);
   const callers = (await db.query(CALLERS)).rows;

@@ -73,10 +73,11 @@ export function seedCommunity(env, members) {
   if (run.status !== 0) throw new Error('seeding failed');
 }
 
-/** Applies the server's migrations to the database `env` names (a reused bench database may predate the newest). */
+/** Applies the server's migrations to the database `env` names (DATABASE_URL, or DATA_DIR for the embedded one; a reused bench database may predate the newest). */
 export function migrateDatabase(env) {
   const script = `const { openDatabase } = await import('./src/db/client.ts');
-    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: '' });
+    const { join } = await import('node:path');
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDataDir: join(process.env.DATA_DIR ?? '', 'db') });
     await database.migrate();
     await database.close();`;
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {

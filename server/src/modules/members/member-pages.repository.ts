@@ -86,10 +86,10 @@ export function memberPages(run: RunStatement) {
       ),
 
     /**
-     * A page of sorted matches: `ctes` end with `counted` (a count the caller decides by: how many
-     * matches the index gave, a few more than the search's, past which the walk is the faster read; or
-     * how many the page holds, for a name's scan) and `k` (the page's keys: user_id, band, d, ak, in
-     * order), read with their cards in one statement.
+     * A page of sorted matches: `ctes` end with `counted` (a number the caller decides by: how many
+     * matches the index gave, a few more than the search's, past which the walk is the faster read;
+     * how many the page holds, for a name's scan; 1 when the page stands, for online now's scan) and
+     * `k` (the page's keys: user_id, band, d, ak, in order), read with their cards in one statement.
      */
     sortedPage: async (me: string, ctes: SQL, opts: { genericPlan?: boolean } = {}): Promise<{ page: MemberPage; matched: number }> => {
       const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(

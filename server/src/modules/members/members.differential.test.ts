@@ -5,6 +5,7 @@ import { CREATOR_TAG } from '@velvet/core/constants/options';
 import { snapToCell, type Position } from '@velvet/core/geo/grid';
 import type { Database } from '../../db/client';
 import { KM_PER_DEGREE } from '../../db/nearest';
+import { executePrepared, renderStatement } from '../../db/prepared';
 import { locateUkPlace } from '../../geo/gazetteer';
 import { openTestDatabase } from '../../../test/test-app';
 import { seedLargeCommunity } from '../../seed/large';
@@ -260,6 +261,9 @@ const SEARCHES: Search[] = [
   { joinedDays: '60', type: 'men' },
   { type: 'couples', minAge: '30', maxAge: '45', maxKm: '100', verified: '1', withPhoto: '1' },
   { online: '1' },
+  { online: '1', type: 'couples' },
+  { online: '1', type: 'women', minAge: '30', maxAge: '45' },
+  { online: '1', location: 'Manchester' },
   { online: '1', type: 'women', maxKm: '100' },
   { q: 'owl' },
   { q: 'SCARLET_' },
@@ -338,6 +342,24 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     for (const onlineScanEntries of [5, 12, 0])
       await expectAsReference(searches, membersService(membersRepository(database.db, { onlineScanEntries }), { onlineCountTtlMs: 0 }));
   }, 240_000);
+
+  it('online now, nearest first, a page read from the members online alone when their scan settles it', async () => {
+    const sent: string[] = [];
+    const repository = membersRepository(database.db, {
+      run: (query, opts) => {
+        sent.push(renderStatement(query).sql);
+        return executePrepared(database.db, query, opts);
+      },
+    });
+    const page = await membersService(repository, { onlineCountTtlMs: 0 }).list(
+      who.london,
+      membersQuerySchema.parse({ online: '1', limit: '9' }),
+    );
+    expect(page.items.map((c) => c.userId)).toEqual((await reference(who.london, { online: '1' })).slice(0, 9).map((c) => c.userId));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('from member_online p');
+    expect(sent[0]).not.toContain('member_cells');
+  });
 
   it('a username, name or town, nearest first, read by walking the cells when it matches many: the same members in the same order', async () => {
     // every text counted or expected to match more than none: each is walked (as a common one is)

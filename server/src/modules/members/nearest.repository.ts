@@ -8,9 +8,9 @@ import { and, inside, listWhere, searchFilters, unplaced, type ListOptions } fro
 import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, type TownSearch } from './text-search';
 
 /**
- * Nearest first with a narrowing filter that has an index of its own (online now, a name, a town)
- * reads every match and sorts them when there are at most this many; past it, the matches are
- * common enough that walking the cells outwards finds a page sooner.
+ * Nearest first for a name or a town (an index of its own narrows them) reads every match and sorts
+ * them when there are at most this many; past it, the matches are common enough that walking the
+ * cells outwards finds a page sooner.
  */
 export const MATCHES_SORTED_MAX = 1000;
 
@@ -24,9 +24,10 @@ const NAME_SCAN_ENTRIES = 400;
 export const NAME_SCAN_MORE = 8;
 
 /**
- * Online now, nearest first reads at most this many of the members online by distance
- * (onlineNearestScan): enough for a page of a type that is a fifth of those online, with a crowded
- * cell at its end.
+ * Online now, nearest first reads at most this many of the members online (of the type asked) by
+ * distance (onlineNearestScan): a page (25) is settled when about half of those nearer than the last
+ * one read pass the list's other rules, with room for a crowded cell at the end (at 1 000 000
+ * members, at most 18 men online share a cell).
  */
 export const ONLINE_SCAN_ENTRIES = 60;
 
@@ -349,7 +350,7 @@ export function nearestReads(
             and ((select r.n from reach r) < ${entries} or m.d < (select r.d from reach r))
             order by m.d, m.ak desc, m.user_id desc) m
           cross join lateral (select from profiles p where p.user_id = m.user_id and ${and([...where, placedForOthers])} offset 0) listed
-          ${limitOf(limit)}),
+          order by m.d, m.ak desc, m.user_id desc ${limitOf(limit)}),
         counted as (select case when (select r.n from reach r) < ${entries} or (select count(*) from k) = ${sql.raw(String(limit))}
           then 1 else 0 end as n)`,
       { genericPlan: true },
