@@ -71,7 +71,7 @@ export interface NearestAfter {
 /**
  * The placed members matching `where` (over profiles p, which must include the privacy filter and
  * `placedForOthers`), nearest `here` first, then by activity others may see and id, from `after`,
- * at most `limit`: columns user_id, d (float8), ak (timestamptz).
+ * at most `limit`: columns user_id, d (float8), ak (timestamptz), and any `columns` asked.
  *
  * It walks `member_cells` outwards (the GiST index's nearest-neighbour scan) and reads each cell's
  * members by activity from profiles_findable_cell_activity_idx, at most a page from each; the
@@ -92,6 +92,11 @@ export function nearestWalk(opts: {
    * `cell.lat`, `cell.lng`; each is then read from profiles and tested against `where`.
    */
   candidates?: (cell: { lat: SQL; lng: SQL }) => SQL;
+  /**
+   * More columns of each member, by name (expressions over profiles p): read from the row the walk
+   * tests anyway, so a caller that ranks the walked members needs no second look-up of each
+   */
+  columns?: Record<string, SQL>;
 }): SQL {
   const { after } = opts;
   const distance = sql`${cellPoint} <-> ${opts.here}`;
@@ -116,10 +121,19 @@ export function nearestWalk(opts: {
   const [members, inCell] = opts.candidates
     ? [sql`${opts.candidates({ lat: sql`c.lat`, lng: sql`c.lng` })} n join profiles p on p.user_id = n.user_id`, sql`true`]
     : [sql`profiles p`, sql`p.location_lat = c.lat and p.location_lng = c.lng`];
-  return sql`select m.user_id, c.d, m.ak
+  const extra = Object.entries(opts.columns ?? {});
+  const inner = sql.join(
+    extra.map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`),
+    sql``,
+  );
+  const outer = sql.join(
+    extra.map(([name]) => sql`, m.${sql.identifier(name)}`),
+    sql``,
+  );
+  return sql`select m.user_id, c.d, m.ak${outer}
     from (${cells}) c
     cross join lateral (
-      select p.user_id, ${activityKey} as ak
+      select p.user_id, ${activityKey} as ak${inner}
       from ${members}
       where ${inCell} and ${opts.where} ${resume}
       order by ${activityKey} desc, p.user_id desc

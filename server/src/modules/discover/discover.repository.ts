@@ -100,11 +100,14 @@ export function discoverRepository(db: Db) {
     async candidates(me: string, q: CandidateQuery): Promise<CandidateBatch> {
       const eligible = [listedFor(me), notDecidedBy(me), ageInRange(q.minAge, q.maxAge)];
       const centre = q.place ? pointOf(q.place) : cellPointOf(me);
+      // what ranks a member is read with the walk itself, so only the batch's members are looked up again
+      const ranking = { interests: sql`p.interests`, verified: sql`p.verified` };
       const walked = nearestWalk({
         here: centre,
         where: sql.join([...eligible, placedForOthers], sql` and `),
         within: withinKm(centre, q.km),
         limit: DISCOVER_POOL,
+        columns: ranking,
       });
       const rank = sql`shared desc, d asc nulls last, ak desc, verified desc, user_id`;
       // its best plan is the same for every viewer (a walk from their cell): planned once (db/prepared.ts)
@@ -118,30 +121,27 @@ export function discoverRepository(db: Db) {
           from viewer cross join unnest(viewer.interests) as i where i <> all(${textArray(q.notShared)})
         ),
         pool as (
-          select w.user_id, w.d, w.ak from (${walked}) w
+          select w.user_id, w.d, w.ak, w.interests, w.verified from (${walked}) w
           union all
-          (select p.user_id, null::float8 as d, ${activityKey} as ak from profiles p
+          (select p.user_id, null::float8 as d, ${activityKey} as ak, p.interests, p.verified from profiles p
             where ${centre} is null and ${sql.join(eligible, sql` and `)}
             order by ${activityKey} desc, p.user_id desc ${limitOf(DISCOVER_POOL)})
         ),
-        scored as (
-          select p.user_id, p.username, p.display_name, p.age, p.partner_age, p.kind, p.location_city, p.location_lat,
-            p.location_lng, p.hide_location, p.avatar_url, p.verified, ${onlineExpr} as online, ${visibleActivity} as activity,
-            pool.ak, pool.d,
-            array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n) as common
-          from pool join profiles p on p.user_id = pool.user_id cross join mine
-        ),
         ranked as (
-          select *, cardinality(common) as shared from scored order by ${rank} ${limitOf(q.limit)}
+          select pool.user_id, pool.d, pool.ak, pool.verified,
+            (select count(*) from unnest(pool.interests) as x(i) where x.i = any(mine.interests)) as shared
+          from pool cross join mine
+          order by ${rank} ${limitOf(q.limit)}
         )
-        select viewer.lat as "fromLat", viewer.lng as "fromLng", r.user_id as id, r.username, r.display_name as "displayName", r.age, r.partner_age as "partnerAge", r.kind,
-          r.location_city as "locationCity", r.location_lat as "locationLat", r.location_lng as "locationLng",
-          r.hide_location as "hideLocation", r.activity as "lastActive", r.verified, r.online, r.avatar_url as "avatarUrl",
-          r.common[1:${sql.raw(String(DISCOVER_SHARED_MAX))}] as "commonInterests",
-          (select count(*) from profile_views v where v.viewed_id = r.user_id) as "profileViews",
-          (select count(*) from media m where m.owner_id = r.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
-        from viewer left join ranked r on true
-        order by ${rank}`,
+        select viewer.lat as "fromLat", viewer.lng as "fromLng", p.user_id as id, p.username, p.display_name as "displayName", p.age, p.partner_age as "partnerAge", p.kind,
+          p.location_city as "locationCity", p.location_lat as "locationLat", p.location_lng as "locationLng",
+          p.hide_location as "hideLocation", ${visibleActivity} as "lastActive", p.verified, ${onlineExpr} as online, p.avatar_url as "avatarUrl",
+          array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n
+            limit ${sql.raw(String(DISCOVER_SHARED_MAX))}) as "commonInterests",
+          (select count(*) from profile_views v where v.viewed_id = p.user_id) as "profileViews",
+          (select count(*) from media m where m.owner_id = p.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
+        from viewer cross join mine left join (ranked r join profiles p on p.user_id = r.user_id) on true
+        order by r.shared desc, r.d asc nulls last, r.ak desc, r.verified desc, r.user_id`,
         { genericPlan: true },
       );
       // the first row carries the viewer's cell; without candidates it is that alone (id null)
