@@ -99,7 +99,7 @@ export const profiles = pgTable(
       index('profiles_findable_gender_activity_idx')
         .on(t.gender, ...byActivity)
         .where(findable),
-      // Newest First and the New ... tiles
+      // Newest First and the New ... tiles (INCLUDE the columns their filters test: migration 0037, by hand)
       index('profiles_findable_created_idx')
         .on(sql`${t.createdAt} desc`, sql`${t.userId} desc`)
         .where(findable),

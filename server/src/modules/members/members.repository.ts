@@ -3,7 +3,7 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
-import { activityKey, onlineExpr, shownToAnyone } from '../../db/visibility';
+import { onlineExpr, shownToAnyone } from '../../db/visibility';
 import { concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
 import { and, inside, listWhere, type ListOptions } from './member-search';
 import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
@@ -60,7 +60,8 @@ export function membersRepository(
         const resume = after?.sort === 'newest' ? [sql`(p.created_at, p.user_id) < (${after.c}::timestamptz, ${after.id})`] : [];
         return cardsOf(
           me,
-          sql`select p.user_id, null::int as band, null::float8 as d, ${activityKey} as ak from profiles p
+          // the page's keys from profiles_findable_created_idx alone (its cursor needs no activity)
+          sql`select p.user_id, null::int as band, null::float8 as d, null::timestamptz as ak from profiles p
             where ${and([...all, ...resume])} order by p.created_at desc, p.user_id desc ${limitOf(o.limit)}`,
           sql`p.created_at desc, p.user_id desc`,
         );
