@@ -122,6 +122,7 @@ export function nearestWalk(opts: {
     ? [sql`${opts.candidates({ lat: sql`c.lat`, lng: sql`c.lng` })} n join profiles p on p.user_id = n.user_id`, sql`true`]
     : [sql`profiles p`, sql`p.location_lat = c.lat and p.location_lng = c.lng`];
   const extra = Object.entries(opts.columns ?? {});
+  for (const [name] of extra) if (['user_id', 'd', 'ak'].includes(name)) throw new Error(`a walk's own column: ${name}`);
   const inner = sql.join(
     extra.map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`),
     sql``,

@@ -105,6 +105,31 @@ describe('GET /api/v1/discover/next', () => {
     expect(items).toHaveLength(10);
   });
 
+  it('deals the best ten of a pool larger than a batch: shared interests all counted, three shown in the member’s order', async () => {
+    // far from everyone else (Plymouth): a viewer with four interests that count, and twelve members around them
+    const { c: viewer } = await member('ply_viewer', {
+      city: 'Plymouth',
+      interests: ['bisexual', 'seeking-couples', 'pansexual', 'straight'],
+    });
+    await member('ply_four', { city: 'Plymouth', interests: ['straight', 'bicurious', 'pansexual', 'seeking-couples', 'bisexual'] });
+    await member('ply_three', { city: 'Plymouth', interests: ['bisexual', 'seeking-couples', 'pansexual'] });
+    const plain = Array.from({ length: 10 }, (_, i) => `ply_${i}`);
+    for (const name of plain) await member(name, { city: 'Plymouth' });
+    // the two who share most were active longest ago: last in the walk's order, first only by rank; the
+    // one sharing four, longer ago still, ranks first only if all four are counted (three are shown)
+    await setProfile('ply_four', { lastActiveAt: sql`now() - interval '5 hours'` });
+    await setProfile('ply_three', { lastActiveAt: sql`now() - interval '4 hours'` });
+    for (const [i, name] of plain.entries())
+      await setProfile(name, { lastActiveAt: sql`now() - interval '3 hours' - make_interval(mins => ${i})` });
+
+    const first = await next('', viewer);
+    expect(names(first.items)).toEqual(['ply_four', 'ply_three', ...plain.slice(0, 8)]);
+    expect(first.items[0]!.commonInterests).toEqual(['straight', 'pansexual', 'seeking-couples']);
+    expect(first.items[1]!.commonInterests).toEqual(['bisexual', 'seeking-couples', 'pansexual']);
+    for (const card of first.items) expect((await pass(card.username, viewer)).status).toBe(200);
+    expect(names((await next('', viewer)).items)).toEqual(plain.slice(8));
+  });
+
   it('shows the card as spec §3 describes, with coarse distance and at most 3 shared interests', async () => {
     await t.database.db.insert(media).values([
       { ownerId: ids.two_shared!, kind: 'gallery', storageKey: 'a1', contentType: 'image/webp', bytes: 1, visibility: 'public' },
@@ -189,7 +214,10 @@ describe('GET /api/v1/discover/next', () => {
     expect(names((await next('?minAge=35&maxAge=45')).items)).toEqual(['old_pair']);
     expect(names((await next('?minAge=65')).items)).toEqual(['old_pair']);
     // independent sliders: a minimum above the maximum finds nobody
-    expect((await next('?minAge=40&maxAge=30')).items).toEqual([]);
+    const nobody = await next('?minAge=40&maxAge=30');
+    expect(nobody.items).toEqual([]);
+    // the viewer's own cell still comes back with no one dealt
+    expect(nobody.distanceApplied).toBe(true);
   });
 
   it('refuses bad filters with a clear 400 in plain words', async () => {

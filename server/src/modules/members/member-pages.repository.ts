@@ -35,12 +35,13 @@ const callerColumns = sql`c.location_lat as "fromLat", c.location_lng as "fromLn
 const withCaller = (me: string) => sql`(select 1) one left join profiles c on c.user_id = ${me}`;
 /**
  * The card's extra columns: the Like button's state and the keys the next page starts after (the
- * activity from the member's row, so a page's keys need not carry it: newest first reads them from an index alone).
+ * activity the page was ordered by; newest first's keys carry none, read from an index alone, and
+ * take the member's row's).
  */
 const cardExtras = (
   me: string,
 ) => sql`exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
-        k.band, k.d::text as d, ${activityKey}::text as ak, p.created_at::text as c`;
+        k.band, k.d::text as d, coalesce(k.ak, ${activityKey})::text as ak, p.created_at::text as c`;
 
 /** The page in a statement's rows: the first carries the caller's cell; a row with no member (userId null) is that alone. */
 function pageOf(rows: (MemberRow & CallerColumns)[]): MemberPage {

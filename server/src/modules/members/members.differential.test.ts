@@ -380,6 +380,10 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
 
   it('newest, online and verified first, with filters, for every kind of viewer, paged to the end', async () => {
     const searches = SEARCHES.filter((s) => !s.q && !s.name).slice(0, 10);
+    // and the New … tiles' search (newest first from its index alone: migration 0037)
+    const newTile = SEARCHES.find((s) => s.joinedDays !== undefined && s.type !== undefined && Object.keys(s).length === 2);
+    expect(newTile).toBeDefined();
+    if (newTile && !searches.includes(newTile)) searches.push(newTile);
     for (const sort of ['newest', 'online', 'verified'] as const)
       for (const [kind, viewer] of Object.entries(who))
         for (const search of [{}, ...searches.map((s) => ({ ...s }))]) {
