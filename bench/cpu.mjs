@@ -22,20 +22,39 @@ function processCpu(pid) {
   }
 }
 
+/** PostgreSQL's own processes, by the title each sets (`postgres: 15/main: checkpointer`), not a connection's backend. */
+const BACKGROUND =
+  /: (?:checkpointer|background writer|walwriter|autovacuum (?:launcher|worker)|logical replication launcher|archiver|stats collector)\b/;
+
+/** A process's title (its argv as it rewrote it), or '' when it is gone. */
+function titleOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Every postgres process on this machine (the server's backends, checkpointer, WAL writer...), with
  * the backends that have exited: a pool closes an idle connection, and its backend's CPU moves to
  * the postmaster's reaped children (without them, a run during which connections closed showed less
- * than nothing).
+ * than nothing). `background`: the part of it PostgreSQL's own processes spent (the checkpointer and
+ * the writers, flushing what earlier updates dirtied, and the postmaster), not a connection's work.
  */
 function postgresCpu() {
   let total = 0;
+  let background = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const { comm, ms, reaped } = processCpu(name);
-    if (comm === 'postgres') total += ms + reaped;
+    if (comm !== 'postgres') continue;
+    total += ms + reaped;
+    const title = titleOf(name);
+    // the postmaster's title is its command line; a backend's names its user and database
+    if (BACKGROUND.test(title) || !title.startsWith('postgres:')) background += ms;
   }
-  return total;
+  return { total, background };
 }
 
 /** A process and its descendants (the server's cluster workers, with WORKERS > 1). */
@@ -61,9 +80,11 @@ function machineCpu() {
 
 export function cpuSnapshot(serverPid) {
   const own = process.cpuUsage();
+  const db = postgresCpu();
   return {
     server: serverPid ? treeCpu(serverPid) : 0,
-    db: postgresCpu(),
+    db: db.total,
+    dbBackground: db.background,
     client: (own.user + own.system) / 1000,
     machine: machineCpu(),
   };
@@ -75,5 +96,5 @@ export function cpuPerRequest(before, serverPid, requests) {
   const per = (k) => (requests > 0 ? (after[k] - before[k]) / requests : NaN);
   // machine: everything the cores did, so what no column names (the kernel's network work, another
   // process on a shared machine) shows as machine − server − db − client
-  return { server: per('server'), db: per('db'), client: per('client'), machine: per('machine') };
+  return { server: per('server'), db: per('db'), dbBackground: per('dbBackground'), client: per('client'), machine: per('machine') };
 }

@@ -289,7 +289,8 @@ async function runKind(kind) {
       rows.push({ kind, name, what, load: `${loadAtStart} → ${loadText()}`, ...r, bare });
       console.log(
         `  ${kind} ${what}: ${r.perSecond.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}; ` +
-          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)}, bench ${ms(r.cpu.client)}, machine ${ms(r.cpu.machine)}` +
+          `CPU/request server ${ms(r.cpu.server)}, db ${ms(r.cpu.db)} (PostgreSQL's own processes ${ms(r.cpu.dbBackground)}), ` +
+          `bench ${ms(r.cpu.client)}, machine ${ms(r.cpu.machine)}` +
           (bare
             ? `; its SQL on a bare server: ${bare.perSecond.toFixed(0)}/s, p95 ${ms(bare.p95)}, CPU/request server ${ms(bare.cpu.server)}, db ${ms(bare.cpu.db)}` +
               (bare.errors ? `, ${bare.errors} errors (the figure does not count)` : '')
