@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { onlineExpr, shownToAnyone } from '../../db/visibility';
-import { concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
+import { cardSource, concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
+
+/** Newest first's order (over the card's row `p`: its keys carry no activity). */
+const byNewest = () => sql`p.created_at desc, p.user_id desc`;
 import { and, inside, listWhere, type ListOptions } from './member-search';
 import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
 
@@ -56,14 +59,18 @@ export function membersRepository(
         if (page) return page;
       }
       const all = within ? [...where, ...inside(within)] : where;
+      // nothing but whom the caller may be shown: each member read is shown, and the page's rows are its cards'
+      const carried = all.length === 1;
       if (o.sort === 'newest') {
         const resume = after?.sort === 'newest' ? [sql`(p.created_at, p.user_id) < (${after.c}::timestamptz, ${after.id})`] : [];
         return cardsOf(
           me,
-          // the page's keys from profiles_findable_created_idx alone (its cursor needs no activity)
-          sql`select p.user_id, null::int as band, null::float8 as d, null::timestamptz as ak from profiles p
+          // the page's keys from profiles_findable_created_idx (alone when filtered: its cursor needs no activity)
+          sql`select p.user_id, null::int as band, null::float8 as d, null::timestamptz as ak${carried ? sql`, ${cardSource}` : sql``}
+            from profiles p
             where ${and([...all, ...resume])} order by p.created_at desc, p.user_id desc ${limitOf(o.limit)}`,
-          sql`p.created_at desc, p.user_id desc`,
+          byNewest,
+          { carried },
         );
       }
       if (o.sort === 'verified') {
@@ -80,7 +87,7 @@ export function membersRepository(
       }
       // Online First; and nearest first for a caller placed nowhere (no distance to order by)
       const last = after && (after.sort === 'online' || (after.sort === 'nearest' && after.band === 1)) ? after : null;
-      return activityPage(me, all, last, o.limit);
+      return activityPage(me, all, last, o.limit, null, { carried });
     },
 
     async locationState(userId: string) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { limitOf, memberPoint, nearestWalk, offsetLimit, type Within } from '../../db/nearest';
 import { activityKey, listedFor, onlineExpr, placedForOthers, shownToAnyone } from '../../db/visibility';
 import type { MemberCursor } from './member-cursor';
-import { byDistance, concat, type MemberPage, type MemberPages } from './member-pages.repository';
+import { byDistance, cardSourceColumns, concat, type MemberPage, type MemberPages } from './member-pages.repository';
 import { and, inside, listWhere, searchFilters, unplaced, type ListOptions } from './member-search';
 import { nameSearchOf, startsInCell, startsWith, townSearchOf, type NameSearch, type TownSearch } from './text-search';
 
@@ -95,14 +95,17 @@ export function nearestReads(
     // (the text from its first letter or digit: never shorter than the names' spaced form of it)
     const typed = [...(o.q ?? o.name ?? '').replace(/^[^\p{L}\p{N}]+/u, '')].length;
     const byStarts = names !== null && typed > 3;
-    const walk = () =>
-      sql`select w.user_id, 0 as band, w.d, w.ak from (${nearestWalk({
+    // with no filter, every member the walk reads is shown: it carries their cards' columns (member-pages cardSource)
+    const carried = fixedPlanWhere.length === 1;
+    const walk = ({ carrying = false } = {}) =>
+      sql`select ${carrying ? sql`w.*, 0 as band` : sql`w.user_id, 0 as band, w.d, w.ak`} from (${nearestWalk({
         here,
         where: and([...fixedPlanWhere, placedForOthers]),
         ...(within ? { within } : {}),
         ...(after?.band === 0 ? { after } : {}),
         limit: o.limit,
         ...(names && byStarts ? { candidates: (cell: { lat: SQL; lng: SQL }) => startsInCell(names, cell) } : {}),
+        ...(carrying ? { columns: cardSourceColumns } : {}),
       })}) w`;
     let page: MemberPage = { from: null, rows: [] };
     // (a page of the unplaced, after everyone placed, reads neither matches nor cells)
@@ -130,7 +133,7 @@ export function nearestReads(
         // online now: the placed first from the members online by distance, when their scan settles a page
         walked = await onlineNearestScan(me, here, o, fixedPlanWhere, after, o.limit);
       }
-      page = walked ?? (await cardsOf(me, walk(), byDistance));
+      page = walked ?? (await cardsOf(me, walk({ carrying: carried }), byDistance, { carried }));
       if (placedNowhere(page)) return null;
     }
     // the unplaced come after everyone placed, and never within a distance
