@@ -4,7 +4,7 @@
 //
 //   node --import tsx bench/discovery.mjs [--members 100000] [--db postgres|pglite|both]
 //        [--connections 50] [--seconds 5] [--only name,name] [--plans|--no-plans|--plans-only] [--client raw|node]
-//        [--sql-floor]
+//        [--sql-floor] [--cores apart|shared]
 //
 // PostgreSQL: a database per size on BENCH_PG_URL's server (by default its Unix socket: lib/database.mjs),
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
@@ -29,6 +29,10 @@
 // (lib/sql-floor.mjs): what is left there is the database's and the driver's work. After them, the
 // server's resident memory (VmRSS, and its peak VmHWM) is read from /proc: it must not grow with the
 // community.
+//
+// On PostgreSQL the servers (ours, the floor, the bare one) run on the first core and PostgreSQL on
+// the others, as on hosts of their own (lib/cores.mjs; `--cores shared` leaves them to the scheduler);
+// PostgreSQL has every core again when the bench ends.
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +43,7 @@ import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
 import { ensureDatabase, migrateDatabase, PG_SERVER_LABEL, seedCommunity } from './lib/database.mjs';
 import { capturePlans } from './lib/discovery-plans.mjs';
+import { canPin, pinDatabase, pinServer, releaseDatabase } from './lib/cores.mjs';
 import { captureStatements, startSqlFloor } from './lib/sql-floor.mjs';
 import { pathOf, REQUESTS } from './lib/discovery-requests.mjs';
 import { httpClient } from './lib/load.mjs';
@@ -63,6 +68,8 @@ const { values } = parseArgs({
     'plans-only': { type: 'boolean' },
     /** also each request's statements on a bare server (PostgreSQL only) */
     'sql-floor': { type: 'boolean' },
+    /** apart (the default where taskset runs): the servers on the first core, PostgreSQL on the others; shared: as the scheduler places them */
+    cores: { type: 'string' },
   },
 });
 const members = Number(values.members);
@@ -74,6 +81,9 @@ if (connections < 1 || connections > 200 || seconds <= 0 || seconds > 120)
 const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db];
 if (values.client !== 'raw' && values.client !== 'node') throw new Error('--client is raw or node');
 if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db is postgres, pglite or both');
+if (values.cores !== undefined && values.cores !== 'apart' && values.cores !== 'shared') throw new Error('--cores is apart or shared');
+if (values.cores === 'apart' && !canPin()) throw new Error('--cores apart: needs taskset and two cores');
+const coresApart = values.cores === undefined ? canPin() : values.cores === 'apart';
 const only = values.only ? new Set(values.only.split(',')) : null;
 const requests = REQUESTS.filter(([name]) => !only || only.has(name));
 const sizeLabel = members % 1_000_000 === 0 ? `${members / 1_000_000}m` : members % 1000 === 0 ? `${members / 1000}k` : String(members);
@@ -199,10 +209,13 @@ async function runKind(kind) {
   const refreshOnline = async () => void (await online?.query(REFRESH_ONLINE));
   let sqlFloor = null;
   let server = null;
+  // PGlite is in the server's process: nothing to set apart
+  const apart = coresApart && kind === 'postgres';
   const stopAll = async () => {
     await server?.stop();
     await sqlFloor?.stop();
     await online?.end();
+    if (apart) releaseDatabase();
   };
   const stopOnSignal = () => stopAll().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
@@ -215,6 +228,10 @@ async function runKind(kind) {
         prepared.url,
         await captureStatements(prepared.url, prepared.callers, requests, { beforeEach: refreshOnline }),
       );
+    if (apart) {
+      pinDatabase();
+      if (sqlFloor) pinServer(sqlFloor.pid);
+    }
     server = await spawnServer({
       ...prepared.env,
       SEED: 'never',
@@ -223,11 +240,13 @@ async function runKind(kind) {
       WORKERS: kind === 'postgres' ? values.workers : '1',
     });
     await server.ready;
+    if (apart) pinServer(server.pid);
     const cookies = [];
     for (const c of prepared.callers) cookies.push(await signIn(server.url, c.email));
     const http = loadClient(server.url);
     // the floor: a plain Node http server under the same client and connections
     const baseline = await startBaseline();
+    if (apart) pinServer(baseline.pid);
     try {
       const plain = loadClient(baseline.url);
       const next = () => ({ path: '/api/v1/members', cookie: '' });
@@ -310,7 +329,9 @@ async function runKind(kind) {
 
 console.log(
   `Discovery at ${members} members: ${connections} connections, ${seconds} s each; ${os.cpus().length} CPUs, ` +
-    `load ${loadText()}, Node ${process.version}; ${PG_SERVER_LABEL}\n`,
+    `load ${loadText()}, Node ${process.version}; ${PG_SERVER_LABEL}` +
+    (coresApart && kinds.includes('postgres') ? '; the servers on core 0, PostgreSQL on the others' : '') +
+    '\n',
 );
 const all = [];
 for (const kind of kinds) {
