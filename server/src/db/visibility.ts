@@ -7,7 +7,9 @@ import { blockedIdsOf } from './blocks';
  * of members (Members, Discover, Who's Near, Search, Looked @ Me), every count, the profile page and
  * every member's photos are built on these, so a privacy rule changes in one place. The discovery
  * indexes (migrations 0014, 0018) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
- * here exactly as there, so the planner can use them.
+ * here exactly as there, so the planner can use them. The community's count of verified members anyone
+ * may be shown is kept by triggers written the same way (migration 0039; db/member-counts.test.ts
+ * counts the profiles with `shownToAnyone` against it).
  */
 
 /** `blocker` has blocked `blocked`: one look-up on the (blocker_id, blocked_id) key. */

@@ -118,11 +118,6 @@ export const profiles = pgTable(
       index('profiles_findable_verified_cell_activity_idx')
         .on(t.locationLat, t.locationLng, ...byActivity)
         .where(sql`${placed} and ${t.verified}`),
-      // The stats row's count of the verified members anyone may be shown (Discover), counted from
-      // this index alone: a scan of the table at 1 000 000 members took 0.4 s (every 15 s a process)
-      index('profiles_findable_verified_idx')
-        .on(t.userId)
-        .where(sql`${findable} and ${t.verified}`),
       // content creators and their types (interests @> '{content-creator,video}')
       index('profiles_interests_idx').using('gin', t.interests),
       // town search matches anywhere in the town (ilike '%q%')

@@ -207,27 +207,23 @@ export function discoverRepository(db: Db) {
     },
 
     /**
-     * Verified members anyone may be shown (finished, not anonymous, not suspended), the whole community's count:
-     * the service keeps it for a few seconds and takes each member's own exclusions off it.
-     */
-    async verifiedShownCount(): Promise<number> {
-      const rows = await db.execute<{ n: number | string }>(sql`
-        select count(*) as n from profiles p
-        where p.verified and ${shownToAnyone}`);
-      return Number(rows.rows[0]?.n ?? 0);
-    },
-
-    /**
-     * The member's part of the stats row: of the verified members counted community-wide, those they
-     * may not see (themself and anyone on either side of a block: a few primary-key look-ups), their
-     * matches (mutual likes with members on neither side of a block) and views of their profile by
-     * members they may be shown (as Looked @ Me lists them: not across a block).
+     * The member's stats row but the online count: the verified members anyone may be shown, the
+     * community's count (kept by triggers: member_counts), and of them those the member may not see
+     * (themself and anyone on either side of a block: a few primary-key look-ups), their matches
+     * (mutual likes with members on neither side of a block) and views of their profile by members
+     * they may be shown (as Looked @ Me lists them: not across a block).
      */
     async stats(me: string) {
-      const rows = await executePrepared<{ unseenVerified: number | string; matches: number | string; views: number | string }>(
+      const rows = await executePrepared<{
+        verifiedShown: number | string;
+        unseenVerified: number | string;
+        matches: number | string;
+        views: number | string;
+      }>(
         db,
         sql`
         select
+          (select c.verified_shown from member_counts c) as "verifiedShown",
           (select count(*) from (
               select ${me}::text as other
               union select blocked_id from user_blocks where blocker_id = ${me}
@@ -240,7 +236,12 @@ export function discoverRepository(db: Db) {
             where v.viewed_id = ${me} and ${shownTo(me)}) as views`,
       );
       const row = rows[0];
-      return { unseenVerified: Number(row?.unseenVerified ?? 0), matches: Number(row?.matches ?? 0), views: Number(row?.views ?? 0) };
+      return {
+        verifiedShown: Number(row?.verifiedShown ?? 0),
+        unseenVerified: Number(row?.unseenVerified ?? 0),
+        matches: Number(row?.matches ?? 0),
+        views: Number(row?.views ?? 0),
+      };
     },
   };
 }

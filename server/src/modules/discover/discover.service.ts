@@ -13,7 +13,6 @@ import {
   type StartOverResponse,
 } from '@velvet/core/schemas/discover.schema';
 import { AppError } from '../../middleware/errors';
-import { cachedFor } from '../../lib/cached-for';
 import { locateUkPlace } from '../../geo/gazetteer';
 import type { CandidateRow, DiscoverRepository } from './discover.repository';
 import { visibleDistance } from '../members/members.public';
@@ -46,15 +45,9 @@ function placeCell(text: string): Position {
   return snapToCell(place);
 }
 
-/** How long the community-wide verified count is reused: the stats row refreshes this often. */
-export const VERIFIED_COUNT_TTL_MS = 15_000;
-
 /** Discover: the ranked one-at-a-time feed, like and pass (a like both ways is a match), and the stats row. */
-export function discoverService(deps: { repo: DiscoverRepository; onlineCount: () => Promise<number>; now?: () => number }) {
+export function discoverService(deps: { repo: DiscoverRepository; onlineCount: () => Promise<number> }) {
   const { repo } = deps;
-  // every member's stats row counts the same verified members, less their own blocks: one count per
-  // process every 15 s instead of one per member per refresh
-  const verifiedShown = cachedFor(VERIFIED_COUNT_TTL_MS, () => repo.verifiedShownCount(), deps.now);
   return {
     async next(me: string, filters: DiscoverFilters): Promise<DiscoverResponse> {
       // a typed place moves the centre of the distance filter; without one, the member's own cell
@@ -92,8 +85,9 @@ export function discoverService(deps: { repo: DiscoverRepository; onlineCount: (
     },
 
     async stats(me: string): Promise<DiscoverStats> {
-      const [online, verified, mine] = await Promise.all([deps.onlineCount(), verifiedShown(), repo.stats(me)]);
-      return { online, verified: Math.max(0, verified - mine.unseenVerified), matches: mine.matches, views: mine.views };
+      // every member's row counts the same verified members (kept by the database), less their own blocks
+      const [online, mine] = await Promise.all([deps.onlineCount(), repo.stats(me)]);
+      return { online, verified: Math.max(0, mine.verifiedShown - mine.unseenVerified), matches: mine.matches, views: mine.views };
     },
   };
 }
