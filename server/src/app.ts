@@ -287,5 +287,13 @@ export function createApp(deps: AppDeps) {
   if (config.webDist) mountWebApp(app, config.webDist, { publicUrl: config.publicUrl });
   app.notFound((c) => c.json(errorBody('NOT_FOUND', messages.errors.notFound), 404));
 
-  return { app, auth, sessions, websocket: realtime.websocket, realtime };
+  return {
+    app,
+    auth,
+    sessions,
+    websocket: realtime.websocket,
+    realtime,
+    /** What a process counts before its first request needs it (the online count: lib/cached-for.ts keeps it current). */
+    warm: async () => void (await members.onlineCount()),
+  };
 }

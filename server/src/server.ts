@@ -61,12 +61,13 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     outboxDir: path.join(config.dataDir, 'outbox'),
     onError: (err, message) => log.error({ err, subject: message.subject }, 'mail not sent'),
   });
-  const { app, websocket, realtime } = createApp({ config, database, mailer, storage, log });
+  const { app, websocket, realtime, warm } = createApp({ config, database, mailer, storage, log });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket }, (info) => {
     const ms = Math.round(performance.now() - opts.startedAt);
     log.info({ port: info.port, database: database.kind, ms }, 'server ready');
     if (!opts.prepared) printBanner(config, demo);
+    warm().catch((err: unknown) => log.warn({ err }, 'online count not loaded at start'));
   });
 
   // Node closes an idle keep-alive socket after 5 s, and a client (a proxy, a browser, a test's request

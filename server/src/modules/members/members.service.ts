@@ -18,6 +18,8 @@ function townCell(text: string): Position | null {
 
 /** How long each process reuses the online count (the live 'N online', the stats row): one count for everyone. */
 export const ONLINE_COUNT_TTL_MS = 5_000;
+/** After that, how long a read is answered with the count it has while the next is counted (lib/cached-for.ts). */
+export const ONLINE_COUNT_STALE_MS = 60_000;
 
 /** The cursor of the page after `row`, in the list's order. */
 function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): MemberCursor {
@@ -39,7 +41,7 @@ export function membersService(
   } = {},
 ) {
   const ttlMs = opts.onlineCountTtlMs ?? ONLINE_COUNT_TTL_MS;
-  const onlineCount = cachedFor(ttlMs, () => repo.onlineCount(), opts.now);
+  const onlineCount = cachedFor(ttlMs, () => repo.onlineCount(), opts.now, { staleForMs: ttlMs > 0 ? ONLINE_COUNT_STALE_MS : 0 });
   return {
     async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
