@@ -43,7 +43,7 @@ import { closedLoop } from './closed-loop.mjs';
 import { startBaseline } from './baseline-http.mjs';
 import { ensureDatabase, migrateDatabase, PG_SERVER_LABEL, seedCommunity } from './lib/database.mjs';
 import { capturePlans } from './lib/discovery-plans.mjs';
-import { canPin, pinDatabase, pinServer, releaseDatabase } from './lib/cores.mjs';
+import { canPin, pinDatabase, pinServer } from './lib/cores.mjs';
 import { captureStatements, startSqlFloor } from './lib/sql-floor.mjs';
 import { pathOf, REQUESTS } from './lib/discovery-requests.mjs';
 import { httpClient } from './lib/load.mjs';
@@ -211,14 +211,25 @@ async function runKind(kind) {
   let server = null;
   // PGlite is in the server's process: nothing to set apart
   const apart = coresApart && kind === 'postgres';
+  let releaseDatabase = null;
   const stopAll = async () => {
-    await server?.stop();
-    await sqlFloor?.stop();
-    await online?.end();
-    if (apart) releaseDatabase();
+    try {
+      releaseDatabase?.();
+    } finally {
+      await server?.stop();
+      await sqlFloor?.stop();
+      await online?.end();
+    }
   };
-  const stopOnSignal = () => stopAll().then(() => process.exit(130));
-  process.once('SIGINT', stopOnSignal).once('SIGTERM', stopOnSignal);
+  // a signal again while stopping (a wrapper such as timeout passes one on too) must not end the
+  // process before PostgreSQL has its cores back
+  let stopping = false;
+  const stopOnSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', stopOnSignal).on('SIGTERM', stopOnSignal);
   const rows = [];
   const notes = [];
   let memory;
@@ -229,7 +240,7 @@ async function runKind(kind) {
         await captureStatements(prepared.url, prepared.callers, requests, { beforeEach: refreshOnline }),
       );
     if (apart) {
-      pinDatabase();
+      releaseDatabase = pinDatabase((await online.query('select pg_backend_pid() as pid')).rows[0].pid);
       if (sqlFloor) pinServer(sqlFloor.pid);
     }
     server = await spawnServer({

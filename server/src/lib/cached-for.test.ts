@@ -66,6 +66,26 @@ describe('cachedFor', () => {
     expect(await waited).toBe(4);
   });
 
+  it('keeps a newer value than the one a slow load behind it brings', async () => {
+    let clock = 0;
+    const { load, pending } = loads();
+    const read = cachedFor(1000, load, () => clock, { staleForMs: 5000 });
+    const first = read();
+    pending[0]!.resolve(1);
+    await first;
+    clock = 2000;
+    expect(await read()).toBe(1);
+    // the load behind it hangs; past ttl + staleFor a read waits for one of its own
+    clock = 7000;
+    const waited = read();
+    pending[2]!.resolve(3);
+    expect(await waited).toBe(3);
+    // the slow one settles at last: the newer value stays
+    pending[1]!.resolve(2);
+    await new Promise((r) => setImmediate(r));
+    expect(await read()).toBe(3);
+  });
+
   it('does not keep a failed first load', async () => {
     const { load, pending } = loads();
     const read = cachedFor(1000, load, () => 0);

@@ -9,10 +9,9 @@
  * it, and for the first read, the read waits for the load.
  */
 export function cachedFor<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now, { staleForMs = 0 } = {}) {
-  let entry: { at: number; value: Promise<T>; loaded: boolean } | null = null;
-  let refreshing = false;
+  let entry: { at: number; value: Promise<T>; loaded: boolean; refreshing: boolean } | null = null;
   const start = (at: number) => {
-    const current = { at, value: load(), loaded: false };
+    const current = { at, value: load(), loaded: false, refreshing: false };
     current.value.then(
       () => (current.loaded = true),
       () => {
@@ -25,16 +24,19 @@ export function cachedFor<T>(ttlMs: number, load: () => Promise<T>, now: () => n
     const at = now();
     const age = entry ? at - entry.at : Infinity;
     if (!entry || age < 0 || age >= ttlMs + staleForMs) entry = start(at);
-    else if (age >= ttlMs && entry.loaded && !refreshing) {
-      // the value kept answers; the next one replaces it once loaded (a failed load leaves it be)
-      refreshing = true;
+    else if (age >= ttlMs && entry.loaded && !entry.refreshing) {
+      // the value kept answers; the next one replaces it once loaded, unless another has since (a
+      // failed load leaves it be, and the next read past the ttl tries again; one that never settles
+      // holds up only this entry, which a read past ttl + staleFor replaces)
+      const kept = entry;
+      kept.refreshing = true;
       const next = start(at);
-      next.value
-        .then(
-          () => (entry = next),
-          () => undefined,
-        )
-        .finally(() => (refreshing = false));
+      next.value.then(
+        () => {
+          if (entry === kept) entry = next;
+        },
+        () => (kept.refreshing = false),
+      );
     }
     return entry.value;
   };

@@ -48,7 +48,11 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "profiles_counts_truncated" AFTER TRUNCATE ON "profiles"
 	FOR EACH STATEMENT EXECUTE FUNCTION "member_counts_truncated"();--> statement-breakpoint
 -- A change a row at a time, and only one that moves the count (verified, finished, anonymous,
--- suspended): a heartbeat never fires it
+-- suspended): a heartbeat never fires it. (One transaction that moves many members, a data
+-- migration, writes the one row once a member, each write reading past the versions the
+-- transaction left before it: for such a change, ALTER TABLE profiles DISABLE TRIGGER
+-- profiles_counts_updated, make it, count again with the INSERT's count above as an UPDATE, and
+-- enable the trigger, in the same transaction.)
 CREATE FUNCTION "member_counts_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	UPDATE member_counts SET verified_shown = verified_shown

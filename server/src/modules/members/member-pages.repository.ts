@@ -49,7 +49,7 @@ const cardExtras = (
  * and user_id). A page whose statement reads its members' rows anyway carries them (`carried`), and
  * no member is looked up again by id: where every row read is shown (a list with no filter, whose
  * index would otherwise answer alone) that is a page's rows instead of a page's look-ups, 4 index
- * and table pages each (Who's Near at 100 000 members: 301 buffers a page, 119 carried).
+ * and table pages each (Who's Near at 100 000 members: 295 buffers a page, 119 carried).
  */
 const CARD_SOURCE = [
   'username',

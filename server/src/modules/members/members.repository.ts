@@ -5,11 +5,11 @@ import { executePrepared } from '../../db/prepared';
 import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { onlineExpr, shownToAnyone } from '../../db/visibility';
 import { cardSource, concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
+import { and, inside, listWhere, type ListOptions } from './member-search';
+import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
 
 /** Newest first's order (over the card's row `p`: its keys carry no activity). */
 const byNewest = () => sql`p.created_at desc, p.user_id desc`;
-import { and, inside, listWhere, type ListOptions } from './member-search';
-import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
 
 export function membersRepository(
   db: Db,
