@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 
 /** A node of a statement's plan (EXPLAIN's JSON form), with the keys the plan tests read. */
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Order By'?: string; Plans?: PlanNode[] };
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Order By'?: string;
+  Plans?: PlanNode[];
+};
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /**

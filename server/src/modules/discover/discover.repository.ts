@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DISCOVER_PASS_DAYS, DISCOVER_SHARED_MAX } from '@velvet/core/schemas/discover.schema';
 import type { Position } from '@velvet/core/geo/grid';
 import type { Db } from '../../db/client';
+import { decidedOn } from '../../db/decisions';
 import { executePrepared } from '../../db/prepared';
 import { recordActivity } from '../activity/activity.public';
 import { textArray } from '../../db/arrays';
@@ -79,10 +80,10 @@ function ageInRange(minAge: number, maxAge: number | null) {
 
 /**
  * Not liked or passed by `me`: a like stands, a pass only for DISCOVER_PASS_DAYS (then the member
- * comes back), one primary-key look-up in likes a row.
+ * comes back).
  */
-const notDecidedBy = (me: string) => sql`not exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id
-  and (l.liked or l.created_at > now() - make_interval(days => ${DISCOVER_PASS_DAYS})))`;
+const notDecidedBy = (me: string) =>
+  sql`not ${decidedOn(me, sql`p.user_id`, sql`(l.liked or l.created_at > now() - make_interval(days => ${DISCOVER_PASS_DAYS}))`)}`;
 
 export function discoverRepository(db: Db) {
   const run = <T>(query: SQL) => executePrepared<T>(db, query);

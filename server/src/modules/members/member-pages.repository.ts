@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Position } from '@velvet/core/geo/grid';
+import { decidedOn } from '../../db/decisions';
 import { cellOf, limitOf } from '../../db/nearest';
 import { activityKey } from '../../db/visibility';
 import { memberCardColumns, type MemberCardRow } from './member-card';
@@ -38,10 +39,7 @@ const withCaller = (me: string) => sql`(select 1) one left join profiles c on c.
  * activity the page was ordered by; newest first's keys carry none, read from an index alone, and
  * take the member's row's). `keys`: the relation of the page's keys (`k`; `p` when it carries the card's columns).
  */
-const cardExtras = (
-  me: string,
-  keys: SQL,
-) => sql`exists (select 1 from likes l where l.liker_id = ${me} and l.liked_id = p.user_id and l.liked) as liked,
+const cardExtras = (me: string, keys: SQL) => sql`${decidedOn(me, sql`p.user_id`, sql`l.liked`)} as liked,
         ${keys}.band, ${keys}.d::text as d, coalesce(${keys}.ak, ${activityKey})::text as ak, p.created_at::text as c`;
 
 /**
