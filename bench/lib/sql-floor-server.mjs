@@ -1,17 +1,18 @@
 // The bare server of sql-floor.mjs: node:http and node-postgres, two pools of 10 as the server opens
-// them (db/client.ts: one of them keeps generic plans), each statement prepared by its name and its
+// them (db/client.ts: one of them keeps generic plans; db/pool.ts), each statement prepared by its name and its
 // rows read as the server's db/prepared.ts does; a request's statements one after another (the
 // server runs a few side by side), the last one's rows answered as JSON.
 import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import { openGenericPlanPool } from '../../server/src/db/generic-plans.ts';
+import { openPool } from '../../server/src/db/pool.ts';
 import { rowTypes } from '../../server/src/db/prepared.ts';
 
 const statements = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const genericPlans = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-genericPlans.on('connect', (client) => client.query('set plan_cache_mode = force_generic_plan').catch(() => {}));
+// opened, and each connection set, as the server's are
+const pool = openPool(process.env.DATABASE_URL, 10);
+const genericPlans = openGenericPlanPool(process.env.DATABASE_URL, 10);
 for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('bare server: idle connection error:', err.message));
 const sent = new Map();
 

@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
 import { keepGenericPlansOn, openGenericPlanPool } from './generic-plans';
+import { openPool } from './pool';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -117,7 +118,7 @@ async function migrateLocked(databaseUrl: string): Promise<void> {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await checkReachable(opts.databaseUrl);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = openPool(opts.databaseUrl, 10);
     // the statements kept to their generic plan run on connections of their own, set that way
     // (db/generic-plans.ts): Discover's next cards, and online now's nearest first
     const genericPlans = openGenericPlanPool(opts.databaseUrl, 10);

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { openPool } from './pool';
 
 /**
  * The pools whose connections keep generic plans (plan_cache_mode force_generic_plan, set as each
@@ -24,23 +25,6 @@ export function genericPlanPoolOf(pool: pg.Pool): pg.Pool {
   return generic;
 }
 
-/**
- * A pool for keepGenericPlansOn: each connection is set to keep generic plans as it opens, before
- * the pool hands it out (pg-pool's onConnect, awaited; set there, not as a start-up option, which a
- * DATABASE_URL's own `options` would replace). A 'connect' listener's statement was queued on the
- * client beside the caller's, which node-postgres 8 warns of and 9 refuses. Should the setting
- * fail, the statements still run, planned as PostgreSQL chooses.
- */
-export function openGenericPlanPool(connectionString: string, max: number): pg.Pool {
-  return new pg.Pool({
-    connectionString,
-    max,
-    // pg-pool awaits the promise (pool.js _promiseTry) though @types/pg types the hook as returning void
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises
-    onConnect: async (client) => {
-      await client
-        .query('set plan_cache_mode = force_generic_plan')
-        .catch((err: Error) => console.warn('postgres plan_cache_mode not set:', err.message));
-    },
-  });
-}
+/** A pool for keepGenericPlansOn: each connection is set to keep generic plans as it opens (db/pool.ts). */
+export const openGenericPlanPool = (connectionString: string, max: number): pg.Pool =>
+  openPool(connectionString, max, { plan_cache_mode: 'force_generic_plan' });
