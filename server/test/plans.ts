@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client';
 type PlanNode = {
   'Node Type': string;
   'Relation Name'?: string;
+  Alias?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
   'Order By'?: string;

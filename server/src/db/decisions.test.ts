@@ -13,6 +13,7 @@ let database: Database;
 let drop: () => Promise<void>;
 let me: string;
 let decided: Map<string, boolean>;
+let likedBack: Set<string>;
 
 const rows = async <T>(query: SQL) => (await database.db.execute(query)).rows as T[];
 
@@ -31,6 +32,14 @@ beforeAll(async () => {
       r.liked,
     ]),
   );
+  // every other member I liked likes me back, and others who I did not like like me too
+  await database.db.execute(sql`delete from likes where liked_id = ${me}`);
+  await database.db.execute(sql`insert into likes (liker_id, liked_id, liked)
+    select d.user_id, ${me}, true from (select user_id, row_number() over (order by user_id) as n from profiles where user_id <> ${me} limit 360) d
+    where d.n % 2 = 0`);
+  likedBack = new Set(
+    (await rows<{ id: string }>(sql`select liker_id as id from likes where liked_id = ${me} and liked`)).map((r) => r.id),
+  );
   await database.db.execute(sql`analyze likes`);
 }, 120_000);
 afterAll(() => drop());
@@ -38,23 +47,32 @@ afterAll(() => drop());
 /** Discover's test: not liked, and not passed in the last 30 days. */
 const notDecided = (memberId: SQL) => sql`not ${decidedOn(me, memberId, sql`(l.liked or l.created_at > now() - interval '30 days')`)}`;
 const liked = (memberId: SQL) => decidedOn(me, memberId, sql`l.liked`);
-const shapes: [string, () => SQL][] = [
+/** The stats row's matches: each of my likes asked whether it was returned. */
+const matches = () =>
+  sql`select count(*) as n from likes a where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}`;
+const shapes: [string, () => SQL, RegExp][] = [
   [
     'a filter on the members read (Discover)',
     () => sql`select p.user_id from profiles p where ${notDecided(sql`p.user_id`)} order by p.activity_key desc limit 50`,
+    /liked_id = p\.user_id/,
   ],
   [
     'a column of each member shown (the Like button)',
     () => sql`select p.user_id, ${liked(sql`p.user_id`)} as liked from profiles p order by p.user_id limit 25`,
+    /liked_id = p\.user_id/,
   ],
+  ["a like of the member's returned (the stats row's matches)", matches, /liker_id = a\.liked_id/],
 ];
 
 describe("a viewer's decisions on the members a statement reads", () => {
-  it.each(shapes)('%s is a look-up of the pair in every plan', async (_shape, query) => {
+  it.each(shapes)('%s is a look-up of the pair in every plan', async (_shape, query, pair) => {
     for (const settings of [{}, { plan_cache_mode: 'force_generic_plan' }, { enable_hashagg: 'off' }] as Record<string, string>[]) {
-      const reads = (await planNodes(database.db, query(), settings)).filter((n) => n['Relation Name'] === 'likes');
+      const reads = (await planNodes(database.db, query(), settings)).filter((n) => n.Alias === 'l');
       expect(reads.length).toBeGreaterThan(0);
-      for (const read of reads) expect(read['Index Cond'], JSON.stringify(settings)).toMatch(/liked_id = p\.user_id/);
+      for (const read of reads) {
+        expect(read['Relation Name']).toBe('likes');
+        expect(read['Index Cond'], JSON.stringify(settings)).toMatch(pair);
+      }
     }
   });
 
@@ -73,16 +91,16 @@ describe("a viewer's decisions on the members a statement reads", () => {
     const flags = await rows<{ id: string; liked: boolean }>(
       sql`select p.user_id as id, ${liked(sql`p.user_id`)} as liked from profiles p`,
     );
+    const likedIds = [...decided].filter(([, l]) => l).map(([id]) => id);
     expect(
       flags
         .filter((r) => r.liked)
         .map((r) => r.id)
         .sort(),
-    ).toEqual(
-      [...decided]
-        .filter(([, l]) => l)
-        .map(([id]) => id)
-        .sort(),
-    );
+    ).toEqual(likedIds.sort());
+
+    const returned = likedIds.filter((id) => likedBack.has(id));
+    expect(returned.length).toBeGreaterThan(0);
+    expect(Number((await rows<{ n: string | number }>(matches()))[0]!.n)).toBe(returned.length);
   });
 });

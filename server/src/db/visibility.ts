@@ -23,6 +23,13 @@ export const hasBlocked = (blocker: SQL | string, blocked: SQL | string) =>
 export const noBlockBetween = (me: string, other: SQL) => sql`not ${hasBlocked(me, other)} and not ${hasBlocked(other, me)}`;
 
 /**
+ * `noBlockBetween` for many rows: everyone on either side of a block with `me` read once by the
+ * statement (an init plan of a few primary-key look-ups, db/blocks.ts), each `other` checked against
+ * them by id, not by two look-ups a row.
+ */
+export const noBlockWithAny = (me: string, other: SQL) => sql`${other} <> all(${blockedIdsOf(me)})`;
+
+/**
  * Whether `viewer` looking at a profile leaves a trace (Looked @ Me): not while they are in anonymous
  * mode. Nothing is recorded then, so turning it off later reveals nothing either.
  */
@@ -52,12 +59,8 @@ export const pageSeenBy = (me: string, owner: SQL) =>
 /** Others `me` may see in discovery: everyone `shownTo` them but themself. */
 export const visibleTo = (me: string) => sql`p.user_id <> ${me} and ${shownTo(me)}`;
 
-/**
- * `visibleTo` for a list: everyone on either side of a block with `me` is read once by the statement
- * (an init plan of a few primary-key look-ups, db/blocks.ts) and each row checked against them by id,
- * not by two look-ups a row.
- */
-export const listedFor = (me: string) => sql`p.user_id <> ${me} and ${shownToAnyone} and p.user_id <> all(${blockedIdsOf(me)})`;
+/** `visibleTo` for a list: the blocks read once (noBlockWithAny). */
+export const listedFor = (me: string) => sql`p.user_id <> ${me} and ${shownToAnyone} and ${noBlockWithAny(me, sql`p.user_id`)}`;
 
 /** Placed for others: a cell, and not hiding it. Only these have a distance, or match one. */
 export const placedForOthers = sql`p.location_lat is not null and not p.hide_location`;

@@ -10,10 +10,9 @@ import { cellOf, cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '..
 import {
   activityKey,
   hasBlocked,
-  noBlockBetween,
+  noBlockWithAny,
   onlineExpr,
   placedForOthers,
-  shownTo,
   shownToAnyone,
   listedFor,
   visibleActivity,
@@ -212,7 +211,10 @@ export function discoverRepository(db: Db) {
      * community's count (kept by triggers: member_counts), and of them those the member may not see
      * (themself and anyone on either side of a block: a few primary-key look-ups), their matches
      * (mutual likes with members on neither side of a block) and views of their profile by members
-     * they may be shown (as Looked @ Me lists them: not across a block).
+     * they may be shown (as Looked @ Me lists them: not across a block). Each like of theirs is asked
+     * once whether it was returned (a look-up of the pair) and each view's viewer read once: the
+     * work grows with the member's own likes and views, never with a product of two of them (a
+     * member with 2 000 likes, 1 000 of them returned, took 87 ms when the likes were joined).
      */
     async stats(me: string) {
       const rows = await executePrepared<{
@@ -231,10 +233,10 @@ export function discoverRepository(db: Db) {
               union select blocker_id from user_blocks where blocked_id = ${me}) x
             join profiles p on p.user_id = x.other
             where p.verified and ${shownToAnyone}) as "unseenVerified",
-          (select count(*) from likes a join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
-            where a.liker_id = ${me} and a.liked and ${noBlockBetween(me, sql`a.liked_id`)}) as matches,
+          (select count(*) from likes a where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}
+            and ${noBlockWithAny(me, sql`a.liked_id`)}) as matches,
           (select count(*) from profile_views v join profiles p on p.user_id = v.viewer_id
-            where v.viewed_id = ${me} and ${shownTo(me)}) as views`,
+            where v.viewed_id = ${me} and ${listedFor(me)}) as views`,
       );
       const row = rows[0];
       return {
