@@ -3,7 +3,8 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { FriendshipState } from '@velvet/core/schemas/connection.schema';
 import type { Db } from '../../db/client';
 import { cellOf } from '../../db/nearest';
-import { pageSeenBy, shownTo, visibleActivity } from '../../db/visibility';
+import { decidedOn } from '../../db/decisions';
+import { noBlockWithAny, pageSeenBy, shownToAnyone, visibleActivity } from '../../db/visibility';
 import { recordActivity } from '../activity/activity.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 
@@ -185,15 +186,16 @@ export function connectionsRepository(db: Db) {
           db,
           sql`select count(*) as n from ${seen(
             me,
+            // each like asked whether it was returned: one look-up of the pair (db/decisions.ts)
             sql`select a.liked_id as other from likes a
-              join likes b on b.liker_id = a.liked_id and b.liked_id = a.liker_id and b.liked
-              where a.liker_id = ${me} and a.liked`,
+              where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}`,
           )}`,
         ),
         // as Looked @ Me lists them: viewers the member may be shown
         count(
           db,
-          sql`select count(*) as n from profile_views v join profiles p on p.user_id = v.viewer_id where v.viewed_id = ${me} and ${shownTo(me)}`,
+          sql`select count(*) as n from profile_views v join profiles p on p.user_id = v.viewer_id
+            where v.viewed_id = ${me} and ${shownToAnyone} and ${noBlockWithAny(me, sql`p.user_id`)}`,
         ),
         count(db, sql`select count(*) as n from ${seen(me, sql`select liker_id as other from likes where liked_id = ${me} and liked`)}`),
       ]);
