@@ -4,8 +4,9 @@ import type { FriendshipState } from '@velvet/core/schemas/connection.schema';
 import type { Db } from '../../db/client';
 import { cellOf } from '../../db/nearest';
 import { decidedOn } from '../../db/decisions';
-import { noBlockWithAny, pageSeenBy, shownToAnyone, visibleActivity } from '../../db/visibility';
+import { pageSeenBy, visibleActivity } from '../../db/visibility';
 import { recordActivity } from '../activity/activity.public';
+import { profileViewsOf } from '../profile-views/profile-views.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 
 /** A list of connections: friends, invites received or sent, winks received or sent, the hotlist. */
@@ -191,12 +192,7 @@ export function connectionsRepository(db: Db) {
               where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}`,
           )}`,
         ),
-        // as Looked @ Me lists them: viewers the member may be shown
-        count(
-          db,
-          sql`select count(*) as n from profile_views v join profiles p on p.user_id = v.viewer_id
-            where v.viewed_id = ${me} and ${shownToAnyone} and ${noBlockWithAny(me, sql`p.user_id`)}`,
-        ),
+        count(db, sql`select ${profileViewsOf(me)} as n`),
         count(db, sql`select count(*) as n from ${seen(me, sql`select liker_id as other from likes where liked_id = ${me} and liked`)}`),
       ]);
       return { friendInvites, friendInvitesNew, friends, winksNew, hotlist: hotlistCount, matches, profileViews, likedYou };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { decidedOn } from '../../db/decisions';
 import { executePrepared } from '../../db/prepared';
 import { recordActivity } from '../activity/activity.public';
+import { profileViewsOf } from '../profile-views/profile-views.public';
 import { textArray } from '../../db/arrays';
 import { cellOf, cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '../../db/nearest';
 import {
@@ -235,8 +236,7 @@ export function discoverRepository(db: Db) {
             where p.verified and ${shownToAnyone}) as "unseenVerified",
           (select count(*) from likes a where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}
             and ${noBlockWithAny(me, sql`a.liked_id`)}) as matches,
-          (select count(*) from profile_views v join profiles p on p.user_id = v.viewer_id
-            where v.viewed_id = ${me} and ${listedFor(me)}) as views`,
+          ${profileViewsOf(me)} as views`,
       );
       const row = rows[0];
       return {

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { cellOf } from '../../db/nearest';
 import { recordActivity } from '../activity/activity.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
-import { leavesViewTrace, noBlockBetween, shownTo } from '../../db/visibility';
+import { leavesViewTrace, noBlockBetween } from '../../db/visibility';
+import { viewersShownTo } from './profile-views.public';
 
 export type ViewerRow = MemberCardRow & { day: string; at: string };
 /** Where a page of viewers begins: after this one (day, first look as others may sort by it, id). */
@@ -64,7 +65,7 @@ export function profileViewsRepository(db: Db) {
         select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
         from latest v
         join profiles p on p.user_id = v.viewer_id
-        where ${shownTo(me)} ${resume}
+        where ${viewersShownTo(me)} ${resume}
         order by v.day desc, ${seen} desc, p.user_id desc
         limit ${opts.limit}`);
       return rows.rows;
@@ -76,7 +77,7 @@ export function profileViewsRepository(db: Db) {
         select count(*) as n
         from profile_views v
         join profiles p on p.user_id = v.viewer_id
-        where v.viewed_id = ${me} and v.day = ${day}::date and ${shownTo(me)}`);
+        where v.viewed_id = ${me} and v.day = ${day}::date and ${viewersShownTo(me)}`);
       return Number(rows.rows[0]?.n ?? 0);
     },
   };
