@@ -6,6 +6,7 @@ type PlanNode = {
   'Node Type': string;
   'Relation Name'?: string;
   Alias?: string;
+  'Parent Relationship'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
   'Order By'?: string;

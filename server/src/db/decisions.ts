@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * Whether `liker` has liked or passed `liked` (a row of likes, alias l, meeting `condition`); each a
  * member's id or a column of one. Asked once for each member a statement reads, it is one look-up of
- * the pair in the primary key, however many decisions either has made.
+ * the pair in the primary key, however many decisions either has made. The likes row is `l`: an
+ * argument naming an outer `l` would read this row instead.
  *
  * Behind `offset 0` PostgreSQL keeps it as that look-up. Written plainly, it became a join or a
  * hashed subplan over every decision of the member's, read again for each statement (and, in the

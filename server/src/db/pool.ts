@@ -14,8 +14,9 @@ const SETTINGS: Record<string, string> = { jit: 'off' };
  * A pool whose connections are set (SETTINGS, then `settings`) as each opens, before the pool hands
  * it out (pg-pool's onConnect, awaited; set there, not as a start-up option, which a DATABASE_URL's
  * own `options` would replace). A 'connect' listener's statement was queued on the client beside
- * the caller's, which node-postgres 8 warns of and 9 refuses. Should a setting fail, the statements
- * still run, as PostgreSQL is set.
+ * the caller's, which node-postgres 8 warns of and 9 refuses. The SETs go as one round trip, which
+ * PostgreSQL runs as one transaction: should one fail, none is made, a warning says so, and the
+ * statements still run, as PostgreSQL is set.
  */
 export function openPool(connectionString: string, max: number, settings: Record<string, string> = {}): pg.Pool {
   // names and values of the code's own (not a member's), written as one round trip of SETs
