@@ -1,6 +1,7 @@
 // The discovery bench's second floor: the very statements each request sends (captured from the real
-// routes, per caller), answered by a bare node:http server with node-postgres and no code of ours
-// (no framework, session, validation or cards: the rows as JSON). What is left of a request's p95
+// routes, per caller), answered by a bare node:http server with node-postgres and none of the app's
+// request code (no framework, session, validation or cards: the rows as JSON; its pools are opened and
+// its rows read as the server's, by db/pool.ts and db/prepared.ts). What is left of a request's p95
 // there is the database's work and the driver's, on the same two cores under the same load.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
