@@ -6,8 +6,7 @@ import type { Database } from './client';
 import { decidedOn } from './decisions';
 
 // decidedOn answers as the likes table says, in the shapes the statements use it (the statements
-// themselves are planned in modules/discover/discover-decisions.test.ts and
-// modules/members/member-liked.test.ts).
+// themselves are planned in modules/discover/discover-decisions.test.ts).
 let database: Database;
 let drop: () => Promise<void>;
 let me: string;
