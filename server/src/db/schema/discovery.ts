@@ -49,7 +49,12 @@ export const profileViews = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.viewedId, t.day, t.viewerId] }), index('profile_views_viewer_idx').on(t.viewerId)],
+  (t) => [
+    primaryKey({ columns: [t.viewedId, t.day, t.viewerId] }),
+    index('profile_views_viewer_idx').on(t.viewerId),
+    // whether a viewer looked again on a later day (Looked @ Me shows each at their latest): one look-up
+    index('profile_views_viewed_viewer_idx').on(t.viewedId, t.viewerId, t.day),
+  ],
 );
 
 /** A member's named search (the Search hub's Saved Searches): the filters as the search form sent them. */

@@ -55,18 +55,29 @@ export function profileViewsRepository(db: Db) {
       const resume = opts.after
         ? sql`and (v.day, ${seen}, p.user_id) < (${opts.after.day}::date, ${opts.after.at}::timestamptz, ${opts.after.id})`
         : sql``;
+      // day by day, newest first (each day the next below the last, one look-up of the primary key),
+      // each day's viewers in their order, until the page is full: a page reads the days it shows,
+      // not every view the member ever had (the list of distinct viewers at 20 000 views: 81 ms a page)
       const rows = await db.execute<ViewerRow>(sql`
-        with latest as (
-          select distinct on (viewer_id) viewer_id, day, viewed_at
-          from profile_views
-          where viewed_id = ${me}
-          order by viewer_id, day desc
+        with recursive days(day) as (
+          (select v.day from profile_views v where v.viewed_id = ${me}
+            ${opts.after ? sql`and v.day <= ${opts.after.day}::date` : sql``} order by v.day desc limit 1)
+          union all
+          select (select v.day from profile_views v where v.viewed_id = ${me} and v.day < d.day order by v.day desc limit 1)
+          from days d where d.day is not null
         )
-        select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
-        from latest v
-        join profiles p on p.user_id = v.viewer_id
-        where ${viewersShownTo(me)} ${resume}
-        order by v.day desc, ${seen} desc, p.user_id desc
+        select x.* from days d cross join lateral (
+          select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
+          from profile_views v
+          join profiles p on p.user_id = v.viewer_id
+          where v.viewed_id = ${me} and v.day = d.day and ${viewersShownTo(me)} ${resume}
+            -- shown at their latest day only (a look-up of profile_views_viewed_viewer_idx, kept apart by offset 0)
+            and not exists (select 1 from profile_views later where later.viewed_id = ${me} and later.viewer_id = v.viewer_id
+              and later.day > v.day offset 0)
+          order by ${seen} desc, p.user_id desc
+          limit ${opts.limit}
+        ) x
+        where d.day is not null
         limit ${opts.limit}`);
       return rows.rows;
     },
