@@ -7,11 +7,14 @@ import { memberCardColumns, type MemberCardRow } from '../members/members.public
 import { leavesViewTrace, noBlockBetween } from '../../db/visibility';
 import { viewersShownTo } from './profile-views.public';
 
-export type ViewerRow = MemberCardRow & { day: string; at: string };
-/** Where a page of viewers begins: after this one (day, first look as others may sort by it, id). */
+export type ViewerRow = MemberCardRow & { day: string };
+/**
+ * Where a page of viewers begins: after this viewer, at this day. Not the time of their look, which
+ * a page link would hand the member (the API returns the day of a look, never its time): the
+ * statement reads it again.
+ */
 export interface ViewersAfter {
   day: string;
-  at: string;
   id: string;
 }
 
@@ -52,14 +55,21 @@ export function profileViewsRepository(db: Db) {
      */
     async viewers(me: string, opts: { after: ViewersAfter | null; limit: number }): Promise<ViewerRow[]> {
       const seen = sql`(case when p.hide_last_active then '-infinity'::timestamptz else v.viewed_at end)`;
+      // the cursor's viewer's place in their day, read again (their look that day, by the same rule);
+      // should that look be gone (the viewer's account with it), the rest of the day after their id
+      const afterSeen = (after: ViewersAfter) => sql`coalesce((select ${seen} from profile_views v
+          join profiles p on p.user_id = v.viewer_id
+          where v.viewed_id = ${me} and v.day = ${after.day}::date and v.viewer_id = ${after.id}), '-infinity'::timestamptz)`;
       const resume = opts.after
-        ? sql`and (v.day, ${seen}, p.user_id) < (${opts.after.day}::date, ${opts.after.at}::timestamptz, ${opts.after.id})`
+        ? sql`and (v.day, ${seen}, p.user_id) < (${opts.after.day}::date, ${afterSeen(opts.after)}, ${opts.after.id})`
         : sql``;
       // day by day, newest first (each day the next below the last, one look-up of the primary key),
       // each day's viewers in their order, until the page is full: a page reads the days it shows,
       // not every view the member ever had (the list of distinct viewers at 20 000 views: 81 ms a page).
-      // The rows come in the days' order, which the nested loop over the recursion keeps and the LIMIT
-      // stops; an ORDER BY over them all would read every day first (viewers.differential.test.ts holds it)
+      // The rows come in the days' order: the day's LIMIT keeps its subquery from being merged into
+      // the outer one, so it can only be the inner side of a nested loop over the days, which the outer
+      // LIMIT stops; an ORDER BY over them all would read every day first (viewers.differential.test.ts
+      // holds the plan's shape and the order)
       const rows = await db.execute<ViewerRow>(sql`
         with recursive days(day) as (
           (select v.day from profile_views v where v.viewed_id = ${me}
@@ -69,7 +79,7 @@ export function profileViewsRepository(db: Db) {
           from days d where d.day is not null
         )
         select x.* from days d cross join lateral (
-          select ${memberCardColumns}, v.day::text as day, ${seen}::text as at
+          select ${memberCardColumns}, v.day::text as day
           from profile_views v
           join profiles p on p.user_id = v.viewer_id
           where v.viewed_id = ${me} and v.day = d.day and ${viewersShownTo(me)} ${resume}

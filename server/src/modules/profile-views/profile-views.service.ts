@@ -6,14 +6,18 @@ import type { ProfileViewsRepository, ViewersAfter } from './profile-views.repos
 import { decodeCursor, encodeCursor, PG_TIME_OR_NEVER_SHAPE } from '../../lib/keyset-cursor';
 import { toMemberCard } from '../members/members.public';
 
-/** A page link's keys, in the shapes PostgreSQL wrote them: the last viewer's day, first look and id. */
+/**
+ * A page link's keys: the last viewer's day and id (no time: the statement reads their look again).
+ * A link handed out before 2026-11-29 also carried the look's time, which is taken and not used.
+ */
 const viewersCursorSchema: z.ZodType<ViewersAfter> = z
   .object({
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    at: z.string().regex(PG_TIME_OR_NEVER_SHAPE),
+    at: z.string().regex(PG_TIME_OR_NEVER_SHAPE).optional(),
     id: z.string().regex(USER_ID_SHAPE),
   })
-  .strict();
+  .strict()
+  .transform(({ day, id }) => ({ day, id }));
 
 /**
  * 'Looked @ Me': profile views, one per viewer per London day. Every read is the caller's own
@@ -31,8 +35,7 @@ export function profileViewsService(repo: ProfileViewsRepository, clock: () => D
       const last = page.at(-1);
       return {
         items: page.map((r) => ({ member: toMemberCard(r, from), day: r.day })),
-        nextCursor:
-          rows.length > query.limit && last ? encodeCursor({ day: last.day, at: last.at, id: last.userId } satisfies ViewersAfter) : null,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ day: last.day, id: last.userId } satisfies ViewersAfter) : null,
       };
     },
 

@@ -202,6 +202,14 @@ describe('only ever my own views', () => {
     const first = await viewersOf('me_manc', '?limit=2');
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    // the link names the last viewer and their day, never the time of their look
+    const keys = JSON.parse(Buffer.from(first.nextCursor as string, 'base64url').toString('utf8')) as Record<string, string>;
+    expect(Object.keys(keys).sort()).toEqual(['day', 'id']);
+    // a link handed out before, with the time in it, still turns the page
+    const before = Buffer.from(JSON.stringify({ ...keys, at: '-infinity' })).toString('base64url');
+    expect(namesOf(await viewersOf('me_manc', `?limit=2&cursor=${before}`))).toEqual(
+      namesOf(await viewersOf('me_manc', `?limit=2&cursor=${first.nextCursor}`)),
+    );
     const second = await viewersOf('me_manc', `?limit=2&cursor=${first.nextCursor}`);
     expect(second.nextCursor).toBeNull();
     const all = [...namesOf(first), ...namesOf(second)];
