@@ -10,8 +10,9 @@ import { listedFor } from '../../db/visibility';
 export const viewersShownTo = (me: string): SQL => listedFor(me);
 
 /**
- * How many times, one a viewer a day, members `me` may be shown looked at their profile: as Looked
- * @ Me lists them (the Discover stats row's Views, the dashboard's profile views). A subquery.
+ * How many times members `me` may be shown looked at their profile, by Looked @ Me's rule: each day
+ * a viewer looked counts once (the Discover stats row's Views, the dashboard's profile views). A
+ * subquery.
  */
 export const profileViewsOf = (me: string): SQL =>
   sql`(select count(*) from profile_views v join profiles p on p.user_id = v.viewer_id

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planNodes } from '../../../test/plans';
 import { openTestDatabase } from '../../../test/test-app';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { seedLargeCommunity } from '../../seed/large';
 import { profileViewsRepository, type ViewersAfter } from './profile-views.repository';
 
@@ -39,6 +40,9 @@ beforeAll(async () => {
       const minute = Math.floor(pick() * 1440);
       views.push(`('${viewed}', current_date - ${day}, '${viewer}', current_date - ${day} + interval '${minute} minutes')`);
     }
+  // and the viewers left out below have looked at the first member
+  for (const viewer of [50, 51, 60, 61].map((i) => ids[i]!))
+    views.push(`('${ids[0]!}', current_date - 3, '${viewer}', current_date - 3 + interval '9 hours')`);
   await database.db.execute(
     sql.raw(`insert into profile_views (viewed_id, day, viewer_id, viewed_at) values ${views.join(', ')} on conflict do nothing`),
   );
@@ -81,18 +85,49 @@ describe('Looked @ Me, day by day', () => {
     const me = ids[which]!;
     const expected = await reference(me);
     expect(expected.length).toBeGreaterThan(60);
-    expect(expected.some((v) => v.at === '-infinity')).toBe(true);
     const repo = profileViewsRepository(database.db);
-    const got: Expected[] = [];
+    const got: { id: string; day: string }[] = [];
+    const pageEnds: number[] = [];
     let after: ViewersAfter | null = null;
     for (let page = 0; page < 100; page++) {
       const items = await repo.viewers(me, { after, limit: 7 });
-      got.push(...items.map((r) => ({ id: r.userId, day: r.day, at: r.at })));
+      expect(items.length).toBeLessThanOrEqual(7);
+      got.push(...items.map((r) => ({ id: r.userId, day: r.day })));
       if (items.length < 7) break;
-      const last = items.at(-1)!;
-      after = { day: last.day, at: last.at, id: last.userId };
+      pageEnds.push(got.length - 1);
+      after = { day: items.at(-1)!.day, id: items.at(-1)!.userId };
     }
-    expect(got.map((v) => v.id)).toEqual(expected.map((v) => v.id));
-    expect(got.map((v) => v.day)).toEqual(expected.map((v) => v.day));
+    expect(got).toEqual(expected.map(({ id, day }) => ({ id, day })));
+    // pages that ended on a viewer who hides their last-active time, and at the end of a day
+    expect(pageEnds.some((i) => expected[i]!.at === '-infinity')).toBe(true);
+    expect(pageEnds.some((i) => expected[i + 1] && expected[i + 1]!.day !== expected[i]!.day)).toBe(true);
+  });
+
+  it('has views from the viewers it leaves out, and leaves them out', async () => {
+    const hidden = [ids[50]!, ids[51]!, ids[60]!, ids[61]!];
+    const viewers = new Set(
+      (await rows<{ id: string }>(sql`select viewer_id as id from profile_views where viewed_id = ${ids[0]!}`)).map((r) => r.id),
+    );
+    expect(hidden.filter((id) => viewers.has(id))).toEqual(hidden);
+    const shown = new Set((await reference(ids[0]!)).map((v) => v.id));
+    expect(hidden.filter((id) => shown.has(id))).toEqual([]);
+  });
+
+  it('reads the days one after another, a page of the first day before the next (the plan the order rests on)', async () => {
+    const sent: SQL[] = [];
+    const capturing = {
+      execute: async (query: SQL) => {
+        sent.push(query);
+        return { rows: [] };
+      },
+    } as unknown as Db;
+    await profileViewsRepository(capturing).viewers(ids[0]!, { after: null, limit: 7 });
+    for (const settings of [{}, { plan_cache_mode: 'force_generic_plan' }] as Record<string, string>[]) {
+      // the statement's own plan under its LIMIT (beside it, the recursion that makes the days)
+      const [top] = await planNodes(database.db, sent[0]!, settings);
+      const main = top!.Plans?.filter((n) => n['Parent Relationship'] === 'Outer') ?? [];
+      expect(top!['Node Type']).toBe('Limit');
+      expect(main.map((n) => [n['Node Type'], n.Plans?.[0]?.['Node Type']])).toEqual([['Nested Loop', 'CTE Scan']]);
+    }
   });
 });
