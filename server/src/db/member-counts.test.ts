@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { random } from '../../test/random';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from './client';
 import { seedLargeCommunity } from '../seed/large';
@@ -22,17 +23,6 @@ const expectKept = async () => {
   expect(await kept()).toBe(n);
   return n;
 };
-
-/** A fixed sequence of choices (mulberry32), so a failure is the same failure on the next run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let ids: string[];
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planNodes } from '../../../test/plans';
+import { random } from '../../../test/random';
 import { openTestDatabase } from '../../../test/test-app';
 import type { Database, Db } from '../../db/client';
 import { seedLargeCommunity } from '../../seed/large';
@@ -13,17 +14,6 @@ import { profileViewsRepository, type ViewersAfter } from './profile-views.repos
 let database: Database;
 let drop: () => Promise<void>;
 const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
-
-/** A fixed sequence of choices (mulberry32), so a failure is the same failure on the next run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let ids: string[];
 beforeAll(async () => {
