@@ -8,6 +8,20 @@ function loads() {
   return { load, pending };
 }
 
+/** A cache that answers stale for 5 000 ms more, holding 1 from its first load at time 0; its clock moved by hand. */
+async function warmWithStale() {
+  const clock = { now: 0 };
+  const { load, pending } = loads();
+  const read = cachedFor(1000, load, () => clock.now, { staleForMs: 5000 });
+  const first = read();
+  pending[0]!.resolve(1);
+  expect(await first).toBe(1);
+  return { clock, read, pending };
+}
+
+/** Lets a load settled by hand finish behind the reads. */
+const settled = () => new Promise((r) => setImmediate(r));
+
 describe('cachedFor', () => {
   it('loads once per ttl, sharing a load in flight', async () => {
     let clock = 0;
@@ -28,38 +42,28 @@ describe('cachedFor', () => {
   });
 
   it('answers with the value it has while one load runs behind it, within staleForMs', async () => {
-    let clock = 0;
-    const { load, pending } = loads();
-    const read = cachedFor(1000, load, () => clock, { staleForMs: 5000 });
-    const first = read();
-    pending[0]!.resolve(1);
-    expect(await first).toBe(1);
-    clock = 1500;
+    const { clock, read, pending } = await warmWithStale();
+    clock.now = 1500;
     // stale: answered at once with 1, one load started behind it and shared by the next reads
     expect(await read()).toBe(1);
     expect(await read()).toBe(1);
     expect(pending).toHaveLength(2);
     pending[1]!.resolve(2);
-    await new Promise((r) => setImmediate(r));
+    await settled();
     expect(await read()).toBe(2);
     expect(pending).toHaveLength(2);
   });
 
   it('keeps the value it has when the load behind it fails, and waits once it is too old', async () => {
-    let clock = 0;
-    const { load, pending } = loads();
-    const read = cachedFor(1000, load, () => clock, { staleForMs: 5000 });
-    const first = read();
-    pending[0]!.resolve(1);
-    await first;
-    clock = 2000;
+    const { clock, read, pending } = await warmWithStale();
+    clock.now = 2000;
     expect(await read()).toBe(1);
     pending[1]!.reject(new Error('down'));
-    await new Promise((r) => setImmediate(r));
+    await settled();
     expect(await read()).toBe(1);
     // a second try behind it, since the first failed
     expect(pending).toHaveLength(3);
-    clock = 6000;
+    clock.now = 6000;
     const waited = read();
     expect(pending).toHaveLength(4);
     pending[3]!.resolve(4);
@@ -67,22 +71,17 @@ describe('cachedFor', () => {
   });
 
   it('keeps a newer value than the one a slow load behind it brings', async () => {
-    let clock = 0;
-    const { load, pending } = loads();
-    const read = cachedFor(1000, load, () => clock, { staleForMs: 5000 });
-    const first = read();
-    pending[0]!.resolve(1);
-    await first;
-    clock = 2000;
+    const { clock, read, pending } = await warmWithStale();
+    clock.now = 2000;
     expect(await read()).toBe(1);
     // the load behind it hangs; past ttl + staleFor a read waits for one of its own
-    clock = 7000;
+    clock.now = 7000;
     const waited = read();
     pending[2]!.resolve(3);
     expect(await waited).toBe(3);
     // the slow one settles at last: the newer value stays
     pending[1]!.resolve(2);
-    await new Promise((r) => setImmediate(r));
+    await settled();
     expect(await read()).toBe(3);
   });
 
@@ -92,7 +91,7 @@ describe('cachedFor', () => {
     const first = read();
     pending[0]!.reject(new Error('down'));
     await expect(first).rejects.toThrow('down');
-    await new Promise((r) => setImmediate(r));
+    await settled();
     const second = read();
     expect(pending).toHaveLength(2);
     pending[1]!.resolve(7);
