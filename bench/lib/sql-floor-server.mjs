@@ -1,4 +1,4 @@
-// The bare server of sql-floor.mjs: node:http and node-postgres, two pools of 10 as the server opens
+// The bare server of sql-floor.mjs: node:http and node-postgres, two pools as the server opens
 // them (db/client.ts: one of them keeps generic plans; db/pool.ts), each statement prepared by its name and its
 // rows read as the server's db/prepared.ts does; a request's statements one after another (the
 // server runs a few side by side), the last one's rows answered as JSON.
@@ -6,13 +6,14 @@ import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { openGenericPlanPool } from '../../server/src/db/generic-plans.ts';
-import { openPool } from '../../server/src/db/pool.ts';
+import { DEFAULT_POOL_SIZE, openPool } from '../../server/src/db/pool.ts';
 import { rowTypes } from '../../server/src/db/prepared.ts';
 
 const statements = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-// opened, and each connection set, as the server's are
-const pool = openPool(process.env.DATABASE_URL, 10);
-const genericPlans = openGenericPlanPool(process.env.DATABASE_URL, 10);
+// opened, and each connection set, as the server's are, as many connections (DATABASE_POOL_SIZE as the bench was given it)
+const poolSize = Number(process.env.DATABASE_POOL_SIZE) || DEFAULT_POOL_SIZE;
+const pool = openPool(process.env.DATABASE_URL, poolSize);
+const genericPlans = openGenericPlanPool(process.env.DATABASE_URL, poolSize);
 for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('bare server: idle connection error:', err.message));
 const sent = new Map();
 

@@ -33,7 +33,7 @@ export function printBanner(config: Config, demo: Demo | undefined) {
 }
 
 export const openConfiguredDatabase = (config: Config) =>
-  openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db') });
+  openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db'), poolSize: config.databasePoolSize });
 
 /** Opens the database and brings it up to date: migrations, then the demo community when asked for. */
 export async function prepareDatabase(config: Config, log: Logger, storage: Storage) {

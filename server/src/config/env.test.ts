@@ -56,6 +56,16 @@ describe('loadConfig refuses bad settings with a message naming the variable', (
     expect(load({}).workers).toBe(1);
   });
 
+  it('DATABASE_POOL_SIZE is a connection count, unset by default (db/pool.ts DEFAULT_POOL_SIZE)', () => {
+    expect(errorFor({ DATABASE_POOL_SIZE: 'lots' }).message).toMatch(
+      /DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be a whole number from 1 to 100 \(got "lots"\)/,
+    );
+    expect(errorFor({ DATABASE_POOL_SIZE: '0' }).message).toContain('DATABASE_POOL_SIZE');
+    expect(load({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+    expect(load({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBeUndefined();
+    expect(load({}).databasePoolSize).toBeUndefined();
+  });
+
   it('GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET (and the other way round)', () => {
     expect(errorFor({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).message).toContain(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',

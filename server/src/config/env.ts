@@ -59,6 +59,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     WEB_DIST: z.string().optional(),
     WORKERS: wholeNumber('WORKERS', 1, 64, 1),
+    // 0: unset (db/pool.ts DEFAULT_POOL_SIZE)
+    DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 100, 0),
     // -1: unset (5 s; 0 under NODE_ENV=test, so a test sees who it just made online)
     ONLINE_COUNT_SECONDS: wholeNumber('ONLINE_COUNT_SECONDS', 0, 300, -1),
   })
@@ -119,6 +121,8 @@ export interface Config {
   webDist?: string;
   /** server processes sharing the port (node:cluster); above 1 only on a PostgreSQL server */
   workers: number;
+  /** PostgreSQL: connections each of a process's two pools holds at most; unset, db/pool.ts DEFAULT_POOL_SIZE */
+  databasePoolSize?: number;
   /** how long each process reuses the count of members online now (the live 'N online'); 0 counts for every request */
   onlineCountSeconds: number;
 }
@@ -224,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
+    databasePoolSize: e.DATABASE_POOL_SIZE || undefined,
     onlineCountSeconds: e.ONLINE_COUNT_SECONDS >= 0 ? e.ONLINE_COUNT_SECONDS : e.NODE_ENV === 'test' ? 0 : 5,
   };
 }

@@ -13,7 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { createPgListener } from './pg-listener';
 import { keepGenericPlansOn, openGenericPlanPool } from './generic-plans';
-import { openPool } from './pool';
+import { DEFAULT_POOL_SIZE, openPool } from './pool';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; the app is written against this one type. */
@@ -43,6 +43,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** PostgreSQL: connections each of the two pools holds at most (DEFAULT_POOL_SIZE when not given). */
+  poolSize?: number;
   /** A directory for PGlite's files, or 'memory://' for a throwaway database. */
   pgliteDataDir?: string;
   /** PGlite only: start from this dump (of an already migrated database) instead of an empty one. */
@@ -118,10 +120,10 @@ async function migrateLocked(databaseUrl: string): Promise<void> {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await checkReachable(opts.databaseUrl);
-    const pool = openPool(opts.databaseUrl, 10);
+    const pool = openPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
     // the statements kept to their generic plan run on connections of their own, set that way
     // (db/generic-plans.ts): Discover's next cards, and online now's nearest first
-    const genericPlans = openGenericPlanPool(opts.databaseUrl, 10);
+    const genericPlans = openGenericPlanPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
     keepGenericPlansOn(pool, genericPlans);
     // an idle connection dropped by the server must not crash the process; the pool replaces it
     for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('postgres idle client error:', err.message));

@@ -11,6 +11,19 @@ import pg from 'pg';
 const SETTINGS: Record<string, string> = { jit: 'off' };
 
 /**
+ * Connections each of a server process's two pools (client.ts openDatabase) holds at most, unless
+ * DATABASE_POOL_SIZE says otherwise. A PostgreSQL backend does the most work per core with few
+ * others beside it: each connection is a process with its own caches, and a core switching between
+ * many of them misses its CPU caches. On the bench machine's one database core, the statement of
+ * Content Creators' list ran about as often from 2, 3 or 4 connections, a tenth less from 8, and
+ * 1.5–1.7 times less from 20 (pgbench, alternated: 2 480 against 1 489 a second); in the discovery
+ * bench's alternating runs at 100 000 members a Name Search used 0.7–1.2 ms of the database with
+ * pools of 4, against 1.1–1.5 ms with pools of 10. Requests beyond the pool wait in it
+ * (in this process, costing nothing) instead of in PostgreSQL's run queue.
+ */
+export const DEFAULT_POOL_SIZE = 4;
+
+/**
  * A pool whose connections are set (SETTINGS, then `settings`) as each opens, before the pool hands
  * it out (pg-pool's onConnect, awaited; set there, not as a start-up option, which a DATABASE_URL's
  * own `options` would replace). A 'connect' listener's statement was queued on the client beside
