@@ -3,10 +3,10 @@ import type { Position } from '@velvet/core/geo/grid';
 import type { FriendshipState } from '@velvet/core/schemas/connection.schema';
 import type { Db } from '../../db/client';
 import { cellOf } from '../../db/nearest';
-import { decidedOn } from '../../db/decisions';
 import { pageSeenBy, visibleActivity } from '../../db/visibility';
 import { recordActivity } from '../activity/activity.public';
 import { profileViewsOf } from '../profile-views/profile-views.public';
+import { matchesOf } from '../discover/discover.public';
 import { memberCardColumns, type MemberCardRow } from '../members/members.public';
 
 /** A list of connections: friends, invites received or sent, winks received or sent, the hotlist. */
@@ -183,15 +183,7 @@ export function connectionsRepository(db: Db) {
         count(db, sql`select count(*) as n from ${seen(me, sources.friends(me))}`),
         count(db, sql`select count(*) as n from ${seen(me, sources.winksReceived(me))} and s.at > ${seenAt('winks_seen_at')}`),
         count(db, sql`select count(*) as n from ${seen(me, sources.hotlist(me))}`),
-        count(
-          db,
-          sql`select count(*) as n from ${seen(
-            me,
-            // each like asked whether it was returned: one look-up of the pair (db/decisions.ts)
-            sql`select a.liked_id as other from likes a
-              where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}`,
-          )}`,
-        ),
+        count(db, sql`select ${matchesOf(me)} as n`),
         count(db, sql`select ${profileViewsOf(me)} as n`),
         count(db, sql`select count(*) as n from ${seen(me, sql`select liker_id as other from likes where liked_id = ${me} and liked`)}`),
       ]);

@@ -6,18 +6,10 @@ import { decidedOn } from '../../db/decisions';
 import { executePrepared } from '../../db/prepared';
 import { recordActivity } from '../activity/activity.public';
 import { profileViewsOf } from '../profile-views/profile-views.public';
+import { matchesOf } from './discover.public';
 import { textArray } from '../../db/arrays';
 import { cellOf, cellPointOf, limitOf, nearestWalk, pointOf, withinKm } from '../../db/nearest';
-import {
-  activityKey,
-  hasBlocked,
-  noBlockWithAny,
-  onlineExpr,
-  placedForOthers,
-  shownToAnyone,
-  listedFor,
-  visibleActivity,
-} from '../../db/visibility';
+import { activityKey, hasBlocked, onlineExpr, placedForOthers, shownToAnyone, listedFor, visibleActivity } from '../../db/visibility';
 
 export interface CandidateQuery {
   minAge: number;
@@ -211,7 +203,7 @@ export function discoverRepository(db: Db) {
      * The member's stats row but the online count: the verified members anyone may be shown, the
      * community's count (kept by triggers: member_counts), and of them those the member may not see
      * (themself and anyone on either side of a block: a few primary-key look-ups), their matches
-     * (mutual likes with members on neither side of a block) and views of their profile by members
+     * (discover.public.ts matchesOf, as the dashboard counts them) and views of their profile by members
      * they may be shown (as Looked @ Me lists them: not across a block). Each like of theirs is asked
      * once whether it was returned (a look-up of the pair) and each view's viewer read once: the
      * work grows with the member's own likes and views, never with a product of two of them (a
@@ -234,8 +226,7 @@ export function discoverRepository(db: Db) {
               union select blocker_id from user_blocks where blocked_id = ${me}) x
             join profiles p on p.user_id = x.other
             where p.verified and ${shownToAnyone}) as "unseenVerified",
-          (select count(*) from likes a where a.liker_id = ${me} and a.liked and ${decidedOn(sql`a.liked_id`, me, sql`l.liked`)}
-            and ${noBlockWithAny(me, sql`a.liked_id`)}) as matches,
+          ${matchesOf(me)} as matches,
           ${profileViewsOf(me)} as views`,
       );
       const row = rows[0];

@@ -400,6 +400,25 @@ describe('GET /api/v1/discover/stats', () => {
     expect(online).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts matches as the dashboard does: a match whose page I may not open (suspended, unfinished) leaves both, an anonymous one stays', async () => {
+    // I liked active_hour above; now they like me back
+    expect((await like('me_manc', clients.active_hour)).json.match).toBe(true);
+    const counts = async () => [
+      ((await me.get('/api/v1/discover/stats')).json as DiscoverStats).matches,
+      (await me.get('/api/v1/connections/summary')).json.matches as number,
+    ];
+    expect(await counts()).toEqual([1, 1]);
+    await setProfile('active_hour', { suspended: true });
+    expect(await counts()).toEqual([0, 0]);
+    await setProfile('active_hour', { suspended: false, anonymousMode: true });
+    expect(await counts()).toEqual([1, 1]);
+    const finished = (await t.database.db.select().from(profiles).where(eq(profiles.userId, ids.active_hour!)))[0]!.setupCompletedAt;
+    await setProfile('active_hour', { anonymousMode: false, setupCompletedAt: null });
+    expect(await counts()).toEqual([0, 0]);
+    await setProfile('active_hour', { setupCompletedAt: finished });
+    expect(await counts()).toEqual([1, 1]);
+  });
+
   it('counts a member verified a moment ago at once, and takes off my own blocks', async () => {
     const service = discoverService({ repo: discoverRepository(t.database.db), onlineCount: async () => 0 });
     const stats = (id: string) => service.stats(id);
