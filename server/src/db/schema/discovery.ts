@@ -54,6 +54,8 @@ export const profileViews = pgTable(
     index('profile_views_viewer_idx').on(t.viewerId),
     // whether a viewer looked again on a later day (Looked @ Me shows each at their latest): one look-up
     index('profile_views_viewed_viewer_idx').on(t.viewedId, t.viewerId, t.day),
+    // a member's own look is never a view (profile-views.public.ts counts on it)
+    check('profile_views_not_self_check', sql`${t.viewerId} <> ${t.viewedId}`),
   ],
 );
 

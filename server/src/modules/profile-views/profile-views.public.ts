@@ -5,7 +5,8 @@ import { listedFor } from '../../db/visibility';
 /**
  * Which viewers (profile `p`) of `me`'s profile `me` is shown, in Looked @ Me and every count of
  * views: those they may be shown (db/visibility.ts), the blocks read once for all the views. A
- * member's own look is never recorded, so listedFor's "not themself" leaves out nothing.
+ * member's own look is never a view (the table's check, migration 0041), so listedFor's "not
+ * themself" leaves out nothing.
  */
 export const viewersShownTo = (me: string): SQL => listedFor(me);
 

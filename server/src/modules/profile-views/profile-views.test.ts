@@ -81,6 +81,12 @@ describe('recording a view', () => {
     // the viewer's own views are theirs alone: sal_ford was not looked at
     expect(await todayOf('sal_ford')).toMatchObject({ count: 0 });
     expect((await viewersOf('sal_ford')).items).toEqual([]);
+    // nor can one be written any other way: the counts of views rely on it
+    const own = t.database.db.insert(profileViews).values({ viewedId: ids.me_manc!, viewerId: ids.me_manc!, day: before });
+    await expect(own).rejects.toSatisfy((e: Error & { cause?: Error }) =>
+      /profile_views_not_self_check/.test(String(e.cause?.message ?? e.message)),
+    );
+    expect(await rowsFor('me_manc')).toHaveLength(1);
   });
 
   it('shows each viewer as a member card with only what they let others see', async () => {
