@@ -59,6 +59,19 @@ export const profileViews = pgTable(
   ],
 );
 
+/**
+ * How many times each member's profile was viewed: every row of profile_views of theirs (a viewer
+ * once a day), as the Discover card shows it. Kept by triggers on profile_views (migration 0042),
+ * so a card reads one row instead of counting a popular member's thousands of views for each viewer
+ * who is dealt them. A member never viewed has no row.
+ */
+export const profileViewTotals = pgTable('profile_view_totals', {
+  viewedId: text('viewed_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  views: bigint('views', { mode: 'number' }).notNull(),
+});
+
 /** A member's named search (the Search hub's Saved Searches): the filters as the search form sent them. */
 export const savedSearches = pgTable(
   'saved_searches',

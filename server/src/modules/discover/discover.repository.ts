@@ -131,7 +131,7 @@ export function discoverRepository(db: Db) {
           p.hide_location as "hideLocation", ${visibleActivity} as "lastActive", p.verified, ${onlineExpr} as online, p.avatar_url as "avatarUrl",
           array(select x.i from unnest(p.interests) with ordinality as x(i, n) where x.i = any(mine.interests) order by x.n
             limit ${sql.raw(String(DISCOVER_SHARED_MAX))}) as "commonInterests",
-          (select count(*) from profile_views v where v.viewed_id = p.user_id) as "profileViews",
+          coalesce((select t.views from profile_view_totals t where t.viewed_id = p.user_id), 0) as "profileViews",
           (select count(*) from media m where m.owner_id = p.user_id and m.kind = 'gallery' and m.visibility <> 'private') as photos
         from viewer cross join mine left join (ranked r join profiles p on p.user_id = r.user_id) on true
         order by r.shared desc, r.d asc nulls last, r.ak desc, r.verified desc, r.user_id`,
