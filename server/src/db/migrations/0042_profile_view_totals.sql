@@ -8,12 +8,14 @@ ALTER TABLE "profile_view_totals" ADD CONSTRAINT "profile_view_totals_viewed_id_
 -- member with 20 000 views cost each viewer 20 000 index entries. Kept here instead, by the triggers
 -- below, in the statement that records or removes views. (The views a member's own screens count,
 -- by whom they may be shown, are counted from profile_views: profile-views.public.ts.)
-LOCK TABLE "profile_views" IN SHARE MODE;--> statement-breakpoint
+-- (no view recorded or removed between the count and the triggers: held from the start at the
+-- strength CREATE TRIGGER takes)
+LOCK TABLE "profile_views" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 INSERT INTO "profile_view_totals" ("viewed_id", "views")
 	SELECT "viewed_id", count(*) FROM "profile_views" GROUP BY "viewed_id";--> statement-breakpoint
--- Views recorded, a statement at a time (a seed's thousands are one insert): each member's row is
--- added to in id order, so two statements that touch the same members wait for one another
--- instead of locking each other out.
+-- Views recorded, a statement at a time (a seed's thousands are one insert). Both triggers write the
+-- members' rows in id order, so two statements that touch the same members (two accounts deleted at
+-- once, each taking its views of the same members) wait for one another instead of deadlocking.
 CREATE FUNCTION "profile_view_totals_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO profile_view_totals (viewed_id, views)
@@ -27,6 +29,9 @@ CREATE TRIGGER "profile_views_totals_inserted" AFTER INSERT ON "profile_views"
 -- own row goes with their account by its foreign key)
 CREATE FUNCTION "profile_view_totals_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	-- locked in id order first: an UPDATE ... FROM locks its rows in the order of its plan
+	PERFORM 1 FROM profile_view_totals t WHERE t.viewed_id IN (SELECT v.viewed_id FROM old_views v)
+		ORDER BY t.viewed_id FOR UPDATE;
 	UPDATE profile_view_totals t SET views = t.views - d.n
 		FROM (SELECT v.viewed_id, count(*) AS n FROM old_views v GROUP BY v.viewed_id) d
 		WHERE t.viewed_id = d.viewed_id;
