@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../../test/random';
-import { openTestDatabase } from '../../test/test-app';
-import type { Database } from './client';
+import { seededCommunity } from '../../test/seeded-community';
 import { seedLargeCommunity } from '../seed/large';
+import type { Database } from './client';
 import { textArray } from './arrays';
 import { shownToAnyone } from './visibility';
 
@@ -13,7 +13,7 @@ import { shownToAnyone } from './visibility';
 let database: Database;
 let drop: () => Promise<void>;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+let rows: Awaited<ReturnType<typeof seededCommunity>>['rows'];
 const kept = async () => Number((await rows<{ n: string | number }>(sql`select verified_shown as n from member_counts`))[0]!.n);
 /** The verified members anyone may be shown, counted from the profiles by visibility.ts's own rule. */
 const counted = async () =>
@@ -26,9 +26,7 @@ const expectKept = async () => {
 
 let ids: string[];
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await seedLargeCommunity(database.db, { members: 300, batch: 300 });
-  ids = (await rows<{ id: string }>(sql`select user_id as id from profiles order by user_id`)).map((r) => r.id);
+  ({ database, drop, rows, ids } = await seededCommunity());
 }, 120_000);
 afterAll(() => drop());
 

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../../test/random';
-import { openTestDatabase } from '../../test/test-app';
+import { seededCommunity } from '../../test/seeded-community';
 import type { Database } from './client';
-import { seedLargeCommunity } from '../seed/large';
 import { textArray } from './arrays';
 
 // profile_view_totals (migration 0042), the views a Discover card shows: kept by triggers on
@@ -11,7 +10,7 @@ import { textArray } from './arrays';
 let database: Database;
 let drop: () => Promise<void>;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+let rows: Awaited<ReturnType<typeof seededCommunity>>['rows'];
 /** Each member's views as kept, and as counted from profile_views (members with none left out of both). */
 const totals = async () => {
   const kept = await rows<{ id: string; n: string | number }>(
@@ -31,9 +30,7 @@ const expectKept = async () => {
 
 let ids: string[];
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await seedLargeCommunity(database.db, { members: 300, batch: 300 });
-  ids = (await rows<{ id: string }>(sql`select user_id as id from profiles order by user_id`)).map((r) => r.id);
+  ({ database, drop, rows, ids } = await seededCommunity());
 }, 120_000);
 afterAll(() => drop());
 

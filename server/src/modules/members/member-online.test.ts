@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELATIONSHIP_TYPES } from '@velvet/core/constants/options';
 import { MEMBER_TYPE_GENDERS, ONLINE_MINUTES } from '@velvet/core/schemas/member.schema';
-import { openTestDatabase } from '../../../test/test-app';
+import { seededCommunity } from '../../../test/seeded-community';
 import type { Database } from '../../db/client';
-import { seedLargeCommunity } from '../../seed/large';
 import { textArray } from '../../db/arrays';
 
 // member_online (migration 0036), where online now, nearest first reads the members online by
@@ -13,7 +12,7 @@ import { textArray } from '../../db/arrays';
 let database: Database;
 let drop: () => Promise<void>;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+let rows: Awaited<ReturnType<typeof seededCommunity>>['rows'];
 
 /** member_online as it is, and as the profiles say it should be (placed, not hiding it, active in the last ten minutes). */
 async function tableAndRule() {
@@ -32,8 +31,7 @@ const inTable = async (id: string) => (await rows(sql`select 1 from member_onlin
 
 let ids: string[];
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await seedLargeCommunity(database.db, { members: 300, batch: 300 });
+  ({ database, drop, rows } = await seededCommunity());
   // members placed for others and showing their activity: those the table keeps while they are active
   ids = (
     await rows<{ id: string }>(
