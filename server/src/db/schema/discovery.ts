@@ -48,6 +48,12 @@ export const profileViews = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The viewer is not one anyone may be shown (db/visibility.ts shownToAnyone on their profile, or
+     * they have none): kept by triggers (migration 0043) as the viewer's profile changes, so a
+     * member's count of views (profile_view_totals.hidden_views) needs no look at each viewer.
+     */
+    viewerHidden: boolean('viewer_hidden').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.viewedId, t.day, t.viewerId] }),
@@ -70,6 +76,8 @@ export const profileViewTotals = pgTable('profile_view_totals', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   views: bigint('views', { mode: 'number' }).notNull(),
+  /** of those, the views whose viewer is hidden from everyone now (profile_views.viewer_hidden) */
+  hiddenViews: bigint('hidden_views', { mode: 'number' }).notNull().default(0),
 });
 
 /** A member's named search (the Search hub's Saved Searches): the filters as the search form sent them. */
