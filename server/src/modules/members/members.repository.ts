@@ -70,6 +70,7 @@ export function membersRepository(
             from profiles p
             where ${and([...all, ...resume])} order by p.created_at desc, p.user_id desc ${limitOf(o.limit)}`,
           byNewest,
+          o.limit,
           { carried },
         );
       }

@@ -21,15 +21,21 @@ export const ONLINE_COUNT_TTL_MS = 5_000;
 /** After that, how long a read is answered with the count it has while the next is counted (lib/cached-for.ts). */
 export const ONLINE_COUNT_STALE_MS = 60_000;
 
+/** A key the page's last row must carry (member-pages.repository keysOnRow): its absence is the server's fault, never a page to guess. */
+function key(value: string | null, name: string): string {
+  if (value === null) throw new Error(`the page's last row carries no ${name}`);
+  return value;
+}
+
 /** The cursor of the page after `row`, in the list's order. */
 function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): MemberCursor {
-  if (sort === 'newest') return { sort, c: row.c, id: row.userId };
-  if (sort === 'verified') return { sort, band: row.band === 1 ? 1 : 0, ak: row.ak, id: row.userId };
+  if (sort === 'newest') return { sort, c: key(row.c, 'c'), id: row.userId };
+  if (sort === 'verified') return { sort, band: row.band === 1 ? 1 : 0, ak: key(row.ak, 'ak'), id: row.userId };
   if (sort === 'nearest' && nearest)
     return row.band === 0 && row.d !== null
-      ? { sort, band: 0, d: row.d, ak: row.ak, id: row.userId }
-      : { sort, band: 1, ak: row.ak, id: row.userId };
-  return { sort: 'online', ak: row.ak, id: row.userId };
+      ? { sort, band: 0, d: row.d, ak: key(row.ak, 'ak'), id: row.userId }
+      : { sort, band: 1, ak: key(row.ak, 'ak'), id: row.userId };
+  return { sort: 'online', ak: key(row.ak, 'ak'), id: row.userId };
 }
 
 /** The Members page: who a member may see, sorted and searched, with coarse distances only. */

@@ -133,7 +133,7 @@ export function nearestReads(
         // online now: the placed first from the members online by distance, when their scan settles a page
         walked = await onlineNearestScan(me, here, o, fixedPlanWhere, after, o.limit);
       }
-      page = walked ?? (await cardsOf(me, walk({ carrying: carried }), byDistance, { carried }));
+      page = walked ?? (await cardsOf(me, walk({ carrying: carried }), byDistance, o.limit, { carried }));
       if (placedNowhere(page)) return null;
     }
     // the unplaced come after everyone placed, and never within a distance
@@ -217,6 +217,7 @@ export function nearestReads(
       me,
       sql`${matches}, ${sorted},
         k as (select * from sorted union all select * from (${walk}) walked where not ${few})`,
+      o.limit,
     );
     return { page: read.page, walked: read.matched > cap };
   }
@@ -276,6 +277,7 @@ export function nearestReads(
         k as (select m.user_id, m.band, m.d, p.activity_key as ak from m join profiles p on p.user_id = m.user_id
           where ${afterNearest(after, sql`p.activity_key`)} order by m.d, p.activity_key desc, m.user_id desc ${limitOf(limit)}),
         counted as (select count(*) as n from k)`,
+      limit,
       { genericPlan: true },
     );
     return read.matched === limit ? read.page : null;
@@ -311,6 +313,7 @@ export function nearestReads(
         m as materialized (select * from found ${limitOf(MATCHES_SORTED_MAX + 1)}),
         counted as (select count(*) as n from m),
         k as (select * from m where m.ok and ${afterNearest(after, sql`m.ak`)} order by m.band, m.d, m.ak desc, m.user_id desc ${limitOf(limit)})`,
+      limit,
     );
     return read.matched > MATCHES_SORTED_MAX ? null : read.page;
   }
@@ -356,6 +359,7 @@ export function nearestReads(
           order by m.d, m.ak desc, m.user_id desc ${limitOf(limit)}),
         counted as (select case when (select r.n from reach r) < ${entries} or (select count(*) from k) = ${sql.raw(String(limit))}
           then 1 else 0 end as n)`,
+      limit,
       { genericPlan: true },
     );
     return read.matched === 1 ? read.page : null;
