@@ -9,7 +9,8 @@ import { blockedIdsOf } from './blocks';
  * indexes (migrations 0014, 0018) are partial on `shownToAnyone` and `placedForOthers` and ordered by `activityKey`: written
  * here exactly as there, so the planner can use them. The community's count of verified members anyone
  * may be shown is kept by triggers written the same way (migration 0039; db/member-counts.test.ts
- * counts the profiles with `shownToAnyone` against it).
+ * counts the profiles with `shownToAnyone` against it), and so is whether each profile view's viewer
+ * is hidden from everyone (migration 0043; db/profile-view-totals.test.ts holds it to `shownToAnyone`).
  */
 
 /** `blocker` has blocked `blocked`: one look-up on the (blocker_id, blocked_id) key. */

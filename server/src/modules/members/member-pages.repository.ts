@@ -35,8 +35,9 @@ export interface MemberPage {
 /**
  * A page's row number (1, 2, ...) in its order: the caller's cell is on the first row, the next
  * page's keys on the row a full page ends with, and nothing on the others. node-postgres makes a
- * string or a number of every value of every row, and these six were a quarter of a Who's Near
- * page's (61 rows: 0.46 ms of the server's work with them on every row, 0.34 without).
+ * string or a number of every value of every row, and these six were a fifth of a Who's Near page's
+ * (61 rows, the bench's 20 callers alternated: 0.42-0.44 ms of the server's work with them on every
+ * row, 0.36-0.39 without).
  */
 const rowNumber = (order: SQL) => sql`row_number() over (order by ${order})`;
 /** Where a page of `limit` rows (a statement's own limit) ends for the service, which asks one more than it shows: the row before the last. */

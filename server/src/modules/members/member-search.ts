@@ -17,6 +17,11 @@ export interface ListOptions extends MemberSearch {
   /** where nearest first measures from instead of the caller's cell (a searched town's cell) */
   nearestTo?: Position | null;
   after: MemberCursor | null;
+  /**
+   * the rows a page's statements return at most: the service asks one more than it shows, to know
+   * there is a next page, and the statements put the next page's keys on the row before the last
+   * (member-pages.repository keysOnRow)
+   */
   limit: number;
 }
 

@@ -3,8 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { listedFor, noBlockWithAny } from '../../db/visibility';
 
 /**
- * Which viewers (profile `p`) of `me`'s profile `me` is shown, in Looked @ Me and every count of
- * views: those they may be shown (db/visibility.ts), the blocks read once for all the views. A
+ * Which viewers (profile `p`) of `me`'s profile `me` is shown in Looked @ Me, and whom their count of
+ * views counts (profileViewsOf, from what migration 0043 keeps by this rule; views-count.test.ts holds
+ * the two together): those they may be shown (db/visibility.ts), the blocks read once for all the views. A
  * member's own look is never a view (the table's check, migration 0041), so listedFor's "not
  * themself" leaves out nothing.
  */

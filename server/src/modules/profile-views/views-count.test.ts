@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../../../test/random';
 import { seededCommunity } from '../../../test/seeded-community';
 import type { Database } from '../../db/client';
-import { listedFor } from '../../db/visibility';
+import { listedFor, shownToAnyone } from '../../db/visibility';
 import { profileViewsOf } from './profile-views.public';
 
 // A member's count of views by whom they may be shown (the Discover stats row's, the dashboard's) is
@@ -82,15 +82,36 @@ describe("a member's count of views", () => {
     await expectEveryCount();
 
     // a profile gone (its account kept) hides its member's views; views by a member with no profile are hidden from the start
-    const gone = await viewerOf(watched[0]!);
+    const [shown] = await rows<{ id: string }>(
+      sql`select v.viewer_id as id from profile_views v join profiles p on p.user_id = v.viewer_id
+        where v.viewed_id = ${watched[0]} and ${shownToAnyone} order by v.viewer_id limit 1`,
+    );
+    const gone = shown!.id;
+    const [before] = await viewsCounts(watched[0]!);
+    await database.db.execute(sql`create temporary table gone_profile as select * from profiles where user_id = ${gone}`);
     await database.db.execute(sql`delete from profiles where user_id = ${gone}`);
     await database.db.execute(
       sql`insert into profile_views (viewed_id, day, viewer_id) values (${watched[1]}, '2026-11-20', ${gone}) on conflict do nothing`,
     );
+    expect((await viewsCounts(watched[0]!))[0]).toBeLessThan(before!);
     await expectEveryCount();
-    for (const id of watched) {
-      const [kept, ruled] = await viewsCounts(id);
-      expect(kept).toBe(ruled);
-    }
+
+    // the profile back as it was (finished, shown): its views count again, the one recorded without it too
+    const columns = (
+      await rows<{ name: string }>(
+        sql`select column_name as name from information_schema.columns
+          where table_name = 'profiles' and is_generated = 'NEVER' order by ordinal_position`,
+      )
+    ).map((c) => `"${c.name}"`);
+    const list = sql.raw(columns.join(', '));
+    await database.db.execute(sql`insert into profiles (${list}) select ${list} from gone_profile`);
+    expect((await viewsCounts(watched[0]!))[0]).toBe(before);
+    await expectEveryCount();
   }, 120_000);
+
+  it('counts no view once every profile is gone', async () => {
+    await database.db.execute(sql`truncate profiles cascade`);
+    expect(await rows(sql`select 1 from profile_views where not viewer_hidden`)).toEqual([]);
+    for (const id of ids.slice(0, 20)) expect(await viewsCounts(id)).toEqual([0, 0]);
+  });
 });
