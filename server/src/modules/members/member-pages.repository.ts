@@ -67,6 +67,15 @@ const cardExtras = (me: string, keys: SQL, n: SQL, keysRow: SQL) => {
 };
 
 /**
+ * A page statement's columns, ordered by `order` over `keys` with at most `limit` rows: the caller's
+ * cell (first row), the card, the Like state and the next page's keys (the row before the last).
+ */
+const pageColumns = (me: string, keys: SQL, order: SQL, limit: number) => {
+  const n = rowNumber(order);
+  return sql`${callerColumns(n)}, ${memberCardColumns}, ${cardExtras(me, keys, n, keysOnRow(limit))}`;
+};
+
+/**
  * The columns of profiles `p` a card's row is made of (memberCardColumns and cardExtras read these
  * and user_id). A page whose statement reads its members' rows anyway carries them (`carried`), and
  * no member is looked up again by id: where every row read is shown (a list with no filter, whose
@@ -128,11 +137,8 @@ export function memberPages(run: RunStatement) {
   const cardsOf = async (me: string, keyed: SQL, order: PageOrder, limit: number, { carried = false } = {}): Promise<MemberPage> => {
     const keys = carried ? sql`p` : KEYS;
     const rows = carried ? sql`(${keyed}) p` : sql`((${keyed}) k join profiles p on p.user_id = k.user_id)`;
-    const n = rowNumber(order(keys));
     return pageOf(
-      await run<
-        MemberRow & CallerColumns
-      >(sql`select ${callerColumns(n)}, ${memberCardColumns}, ${cardExtras(me, keys, n, keysOnRow(limit))}
+      await run<MemberRow & CallerColumns>(sql`select ${pageColumns(me, keys, order(keys), limit)}
       from ${withCaller(me)} left join ${rows} on true
       order by ${order(keys)}`),
     );
@@ -177,11 +183,10 @@ export function memberPages(run: RunStatement) {
       limit: number,
       opts: { genericPlan?: boolean } = {},
     ): Promise<{ page: MemberPage; matched: number }> => {
-      const n = rowNumber(byDistance(KEYS));
       const rows = await run<MemberRow & CallerColumns & { matched: number | string }>(
         sql`
         with ${ctes}
-        select ${callerColumns(n)}, ${memberCardColumns}, ${cardExtras(me, KEYS, n, keysOnRow(limit))}, counted.n as matched
+        select ${pageColumns(me, KEYS, byDistance(KEYS), limit)}, counted.n as matched
         from counted cross join ${withCaller(me)}
         left join (k join profiles p on p.user_id = k.user_id) on true
         order by ${byDistance(KEYS)}`,
