@@ -10,8 +10,9 @@
 // velvet_bench_100k, velvet_bench_1m, …, seeded by `npm run seed -- --members N` when it holds fewer
 // bulk members and reused otherwise (the seed only adds what is missing). PGlite: the same in
 // /tmp/velvet-bench-pglite-<size>. The members seeded as online are made online again before each
-// run (their last_active_at moved to the last 4 minutes), and on PostgreSQL before each request, so
-// Online First and the Online tiles see the seed's 2 % online however old the database is.
+// run (their last_active_at spread over the last minute), and on PostgreSQL their heartbeats are
+// replayed before each request, so Online First and the Online tiles see the seed's 2 % online however
+// old the database is.
 //
 // Each request of REQUESTS runs as a closed loop of `connections` clients for `seconds` after a 2 s
 // warm-up, as one of 20 signed-in bulk members in turn (different towns, so different neighbours),
@@ -21,7 +22,7 @@
 // the bench waits until the server's health check is prompt again (timed-out requests drain). Before
 // each request on PostgreSQL, the tables the lists read are vacuumed if autovacuum would have by then
 // (lib/autovacuum.mjs: this machine's PostgreSQL runs with it off), and the seed's online members are
-// made online again, as their heartbeats would keep them.
+// marked active as the socket gateway would have marked them since the last request (once a minute each).
 // With --plans (the default on PostgreSQL) the SQL each request runs is captured (the real routes,
 // run in this process against the same database) and `EXPLAIN (ANALYZE, BUFFERS)` of each statement
 // that reads profiles, likes or views is written to bench/plans/<size>-<name>.txt.
@@ -101,10 +102,22 @@ function seed(env) {
   return (performance.now() - t0) / 1000;
 }
 
-/** The seed's online members (hash of 'seen' < 2, as server/src/seed/large.ts) active again in the last 4 minutes. */
+/** The seed's online members: hash of 'seen' < 2, as server/src/seed/large.ts. */
+const SEED_ONLINE = `user_id like 'bulk-%' and abs(hashtext('seen' || substr(user_id, 6))) % 100 < 2`;
+/**
+ * The seed's online members active again, each at a moment of the last minute (spread by a hash), as
+ * the socket gateway leaves connected members: it writes a member's last_active_at about once a
+ * minute (server/src/realtime/gateway.ts TOUCH_EVERY_MS), each when their own minute is up.
+ */
 const REFRESH_ONLINE = `
-  update profiles set last_active_at = greatest(created_at, now() - (abs(hashtext('seenAt' || substr(user_id, 6))) % 240) * interval '1 second')
-  where user_id like 'bulk-%' and abs(hashtext('seen' || substr(user_id, 6))) % 100 < 2`;
+  update profiles set last_active_at = greatest(created_at, now() - (abs(hashtext('seenAt' || substr(user_id, 6))) % 60) * interval '1 second')
+  where ${SEED_ONLINE}`;
+/**
+ * The gateway's writes since the last request: each online member whose last mark is a minute old is
+ * marked now (TOUCH_EVERY_MS), so a request of 7 s follows about 7/60 of them, each one row version more.
+ */
+const HEARTBEATS = `
+  update profiles set last_active_at = now() where ${SEED_ONLINE} and last_active_at <= now() - interval '60 seconds'`;
 /** 20 callers who may use every screen: finished, visible, placed, spread over the towns by a hash. */
 const CALLERS = `
   select p.user_id as id, u.email from profiles p join "user" u on u.id = p.user_id
@@ -205,12 +218,12 @@ async function runKind(kind) {
   if (kind === 'postgres' && (values.plans || !values['no-plans']))
     await capturePlans(prepared.url, prepared.callers[0], { requests, members, sizeLabel });
   if (values['plans-only']) return { rows: [], notes: [], seeded: prepared.seeded, label: prepared.label };
-  // the seed's online members were made active in the 4 minutes before the run: online for one to five
-  // minutes more. A run lasts longer, so on PostgreSQL they are made online again before each request
+  // the seed's online members were made active in the minute before the run: online for four to five
+  // minutes more. A run lasts longer, so on PostgreSQL their heartbeats are replayed before each request
   // (PGlite's one connection is the server's while it runs: its later requests see fewer online)
   const online = kind === 'postgres' ? new pg.Client({ connectionString: prepared.url }) : null;
   await online?.connect();
-  const refreshOnline = async () => void (await online?.query(REFRESH_ONLINE));
+  const heartbeats = async () => void (await online?.query(HEARTBEATS));
   const vacuumed = [];
   let sqlFloor = null;
   let server = null;
@@ -242,7 +255,7 @@ async function runKind(kind) {
     if (kind === 'postgres' && values['sql-floor'])
       sqlFloor = await startSqlFloor(
         prepared.url,
-        await captureStatements(prepared.url, prepared.callers, requests, { beforeEach: refreshOnline }),
+        await captureStatements(prepared.url, prepared.callers, requests, { beforeEach: heartbeats }),
       );
     if (apart) {
       releaseDatabase = pinDatabase((await online.query('select pg_backend_pid() as pid')).rows[0].pid);
@@ -276,11 +289,11 @@ async function runKind(kind) {
     }
     await http.request('GET', '/api/v1/members?sort=nearest', cookies[0]);
     for (const [name, what, p] of requests) {
-      // the online members' heartbeats before each request leave dead rows (2 000 at 100 000 members):
+      // the online members' heartbeats before each request leave dead rows (about 230 at 100 000 members):
       // vacuumed when autovacuum would (at a fifth of the table), not left to pile up through the run
       // (they outnumbered the live rows by its end, and the last requests read through them)
       if (online) vacuumed.push(...(await autovacuumAsPostgres(online)).map((t) => `${t} before ${name}`));
-      await refreshOnline();
+      await heartbeats();
       // requests that timed out in the last run may still hold the server's database connections:
       // wait until a health check (one `select 1` through the same pool) answers promptly again
       for (let waited = 0; waited < 60; waited++) {
