@@ -80,6 +80,7 @@ export const messages = {
     jsonTooDeep: 'The request is nested too deeply.',
     unsupportedMediaType: 'Send the request as JSON.',
     internal: 'Something went wrong on our side. Please try again.',
+    busy: 'We are busy right now. Please try again in a moment.',
     unauthenticated: 'User not authenticated',
     forbidden: 'You are not allowed to do that.',
     foreignOrigin: 'This request came from another site, so it was refused.',

@@ -45,6 +45,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PostgreSQL: connections each of the two pools holds at most (DEFAULT_POOL_SIZE when not given). */
   poolSize?: number;
+  /** PostgreSQL: how long a statement waits for a connection before it is given up (POOL_WAIT_MS when not given). */
+  poolWaitMs?: number;
   /** A directory for PGlite's files, or 'memory://' for a throwaway database. */
   pgliteDataDir?: string;
   /** PGlite only: start from this dump (of an already migrated database) instead of an empty one. */
@@ -120,10 +122,10 @@ async function migrateLocked(databaseUrl: string): Promise<void> {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     await checkReachable(opts.databaseUrl);
-    const pool = openPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
+    const pool = openPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE, {}, opts.poolWaitMs);
     // the statements kept to their generic plan run on connections of their own, set that way
     // (db/generic-plans.ts): Discover's next cards, and online now's nearest first
-    const genericPlans = openGenericPlanPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE);
+    const genericPlans = openGenericPlanPool(opts.databaseUrl, opts.poolSize ?? DEFAULT_POOL_SIZE, opts.poolWaitMs);
     keepGenericPlansOn(pool, genericPlans);
     // an idle connection dropped by the server must not crash the process; the pool replaces it
     for (const p of [pool, genericPlans]) p.on('error', (err) => console.warn('postgres idle client error:', err.message));

@@ -26,5 +26,5 @@ export function genericPlanPoolOf(pool: pg.Pool): pg.Pool {
 }
 
 /** A pool for keepGenericPlansOn: each connection is set to keep generic plans as it opens (db/pool.ts). */
-export const openGenericPlanPool = (connectionString: string, max: number): pg.Pool =>
-  openPool(connectionString, max, { plan_cache_mode: 'force_generic_plan' });
+export const openGenericPlanPool = (connectionString: string, max: number, waitMs?: number): pg.Pool =>
+  openPool(connectionString, max, { plan_cache_mode: 'force_generic_plan' }, waitMs);
