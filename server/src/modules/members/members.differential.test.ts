@@ -378,6 +378,17 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     await expectAsReference(searches, circles);
   }, 240_000);
 
+  it('a name alone, nearest first, its scan stopped at a cap of few entries: the same members in the same order', async () => {
+    // the scan stops at its entries before it reads a page and NAME_SCAN_MORE matches: the matches
+    // nearer than the last one read are still complete (every entry nearer came before it), and a
+    // page when there are enough of them; else the page is read again as a circle, or sorted
+    for (const entries of [30, 60]) {
+      const capped = membersService(membersRepository(database.db, { nameScanEntries: entries }), { onlineCountTtlMs: 0 });
+      const searches = SEARCHES.filter((s) => s.name && Object.keys(s).length === 1);
+      await expectAsReference(searches, capped);
+    }
+  }, 240_000);
+
   it('newest, online and verified first, with filters, for every kind of viewer, paged to the end', async () => {
     const searches = SEARCHES.filter((s) => !s.q && !s.name).slice(0, 10);
     // and the New … tiles' search (newest first from its index alone: migration 0037)

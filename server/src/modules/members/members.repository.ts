@@ -6,7 +6,7 @@ import { cellPointOf, limitOf, pointOf, withinKm } from '../../db/nearest';
 import { onlineExpr, shownToAnyone } from '../../db/visibility';
 import { cardSource, concat, memberPages, type MemberPage, type RunStatement } from './member-pages.repository';
 import { and, inside, listWhere, type ListOptions } from './member-search';
-import { MATCHES_SORTED_MAX, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
+import { MATCHES_SORTED_MAX, NAME_SCAN_ENTRIES, NAME_SCAN_MORE, nearestReads, ONLINE_SCAN_ENTRIES } from './nearest.repository';
 
 /** Newest first's order (over the card's row `p`: its keys carry no activity). */
 const byNewest = () => sql`p.created_at desc, p.user_id desc`;
@@ -21,6 +21,8 @@ export function membersRepository(
     commonTextAbove?: number;
     /** the matches a name's nearest-neighbour scan reads past a page (nearest.repository NAME_SCAN_MORE) */
     nameScanMore?: number;
+    /** the entries a name's scan reads at most (nearest.repository NAME_SCAN_ENTRIES; tests set few to stop it at its cap) */
+    nameScanEntries?: number;
     /** the members online a scan reads by distance (nearest.repository ONLINE_SCAN_ENTRIES; tests set few to walk) */
     onlineScanEntries?: number;
     /** how each statement of a page is run (tests look at the statements a list ran through it) */
@@ -33,6 +35,7 @@ export function membersRepository(
   const { nearestPage } = nearestReads(db, pages, {
     commonTextAbove: opts.commonTextAbove ?? MATCHES_SORTED_MAX,
     nameScanMore: opts.nameScanMore ?? NAME_SCAN_MORE,
+    nameScanEntries: opts.nameScanEntries ?? NAME_SCAN_ENTRIES,
     onlineScanEntries: opts.onlineScanEntries ?? ONLINE_SCAN_ENTRIES,
   });
 

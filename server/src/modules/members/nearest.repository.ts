@@ -19,7 +19,7 @@ export const MATCHES_SORTED_MAX = 1000;
  * three characters by distance to find a page's matches: when fewer than a page of them match
  * (a text rare among its three characters' entries near the caller), nameNearest reads the page.
  */
-const NAME_SCAN_ENTRIES = 400;
+export const NAME_SCAN_ENTRIES = 400;
 /** The matches a name's scan reads past a page, so that the page is settled by those nearer than the last one read. */
 export const NAME_SCAN_MORE = 8;
 
@@ -62,11 +62,13 @@ export function nearestReads(
     commonTextAbove: number;
     /** the matches a name's scan reads past a page (NAME_SCAN_MORE; tests set 0 to read every page as a circle) */
     nameScanMore: number;
+    /** the entries a name's scan reads at most (NAME_SCAN_ENTRIES; tests set few to stop it at its cap) */
+    nameScanEntries: number;
     /** the members online a scan reads by distance (ONLINE_SCAN_ENTRIES; tests set few to walk) */
     onlineScanEntries: number;
   },
 ) {
-  const { commonTextAbove, nameScanMore, onlineScanEntries } = opts;
+  const { commonTextAbove, nameScanMore, nameScanEntries, onlineScanEntries } = opts;
   const { cardsOf, activityPage, sortedPage } = pages;
 
   /**
@@ -230,6 +232,9 @@ export function nearestReads(
    * reads a page of matches and NAME_SCAN_MORE more in distance order; members at the distance of
    * the last one read (the same cell, or another as far) may not all have come before it stopped, so
    * the matches nearer than that are complete (`settled`), and a page when there are enough of them.
+   * That holds however the scan stopped, at its matches or at its cap of entries: every entry nearer
+   * than its last match came before it (a rare text among its three characters' entries, such as
+   * 'owl3' among the owls, settles from the capped scan instead of being read again as a circle).
    * When not (a crowded cell at the page's end), the page is read again from the same index as a
    * circle as far as the page's last match (`page_d`: every match as near, however many share that
    * distance). Then ordered by distance, activity and id. Null when the scan finds fewer than a page
@@ -261,13 +266,13 @@ export function nearestReads(
     const read = await sortedPage(
       me,
       sql`scan as (select p.user_id, p.field, p.rest, ${d} as d from member_name_starts p where ${pageful} and ${entries}
-          order by d ${limitOf(NAME_SCAN_ENTRIES)}),
+          order by d ${limitOf(nameScanEntries)}),
         near as materialized (select s.user_id, s.d from scan s where ${startsWith(search, sql`s`)} ${fromCursorDistance(sql`s.d`)}
           order by s.d ${limitOf(matchesRead)}),
-        reach as (select count(*) as n, max(n.d) as d,
+        reach as (select max(n.d) as d,
           (select n.d from near n order by n.d ${offsetLimit(limit - 1, 1)}) as page_d from near n),
         settled as materialized (select distinct on (n.user_id collate "C") n.user_id, n.d from near n
-          where (select r.n from reach r) = ${sql.raw(String(matchesRead))} and n.d < (select r.d from reach r)),
+          where n.d < (select r.d from reach r)),
         m as (select s.user_id, 0 as band, s.d from settled s where (select count(*) from settled) >= ${sql.raw(String(limit))}
           union all
           (select distinct on (p.user_id collate "C") p.user_id, 0 as band, ${d} as d from member_name_starts p
