@@ -65,7 +65,6 @@ export function MemberCard({
   children?: ReactNode;
 }) {
   const type = typeBadge(m.gender);
-  const place = [m.location, m.distance].filter(Boolean).join(' · ');
   return (
     <li className="relative grid content-start gap-2 rounded-2xl border border-line bg-card p-2">
       <Link to={`/profile/${encodeURIComponent(m.userId)}`} className="grid gap-2 rounded-xl hover:bg-raised">
@@ -85,9 +84,12 @@ export function MemberCard({
             {m.ageText && <span>{m.ageText}</span>}
             {type && <LabelBadge tone="muted">{type}</LabelBadge>}
           </span>
-          {place && (
-            <span className="flex items-center gap-1 truncate text-xs text-muted">
-              <MapPin aria-hidden size={12} className="shrink-0" /> {place}
+          {(m.location || m.distance) && (
+            // on a narrow card the town gives way (an ellipsis), never the distance
+            <span className="flex min-w-0 items-center gap-1 text-xs text-muted">
+              <MapPin aria-hidden size={12} className="shrink-0" />
+              {m.location && <span className="truncate">{m.location}</span>}
+              {m.distance && <span className="shrink-0 whitespace-nowrap">{m.location ? `· ${m.distance}` : m.distance}</span>}
             </span>
           )}
           {details}
