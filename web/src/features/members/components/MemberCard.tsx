@@ -88,7 +88,12 @@ export function MemberCard({
             // on a narrow card the town gives way (an ellipsis), never the distance
             <span className="flex min-w-0 items-center gap-1 text-xs text-muted">
               <MapPin aria-hidden size={12} className="shrink-0" />
-              {m.location && <span className="truncate">{m.location}</span>}
+              {m.location && (
+                <span className="truncate" title={m.location}>
+                  {m.location}
+                </span>
+              )}
+              {m.location && m.distance && ' '}
               {m.distance && <span className="shrink-0 whitespace-nowrap">{m.location ? `· ${m.distance}` : m.distance}</span>}
             </span>
           )}
