@@ -198,8 +198,8 @@ export function createApp(deps: AppDeps) {
   if (config.rateLimits) {
     const perMember = (c: Context) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader);
     // a password check is a guess: as few as sign-in allows; an export reads every row and file
-    api.post('/account/delete', rateLimit({ quota, name: 'account:delete', max: 5, windowMs: 15 * 60_000, key: perMember }));
-    api.get('/account/export', rateLimit({ quota, name: 'account:export', max: 10, windowMs: 60 * 60_000, key: perMember }));
+    api.post('/account/delete', rateLimit({ quota, limit: 'account:delete', key: perMember }));
+    api.get('/account/export', rateLimit({ quota, limit: 'account:export', key: perMember }));
   }
   api.route(
     '/account',
@@ -224,25 +224,16 @@ export function createApp(deps: AppDeps) {
   api.route('/hotlist', hotlistRoutes(connections));
   api.route('/activities', activityRoutes(activity));
   if (config.rateLimits)
-    api.post(
-      '/clubs/suggestions',
-      rateLimit({ quota, name: 'club-suggestion', max: 10, windowMs: 24 * 60 * 60_000, key: (c) => c.get('user')?.id ?? 'visitor' }),
-    );
+    api.post('/clubs/suggestions', rateLimit({ quota, limit: 'club-suggestion', key: (c) => c.get('user')?.id ?? 'visitor' }));
   api.route('/clubs', clubsRoutes(clubs));
-  if (config.rateLimits)
-    api.post(
-      '/contact',
-      rateLimit({ quota, name: 'contact', max: 5, windowMs: 60 * 60_000, key: (c) => clientIp(c, config.trustedProxyHeader) }),
-    );
+  if (config.rateLimits) api.post('/contact', rateLimit({ quota, limit: 'contact', key: (c) => clientIp(c, config.trustedProxyHeader) }));
   api.route('/contact', contactRoutes(contact));
   if (config.rateLimits)
     api.post(
       '/media',
       rateLimit({
         quota,
-        name: 'upload',
-        max: 60,
-        windowMs: 60 * 60_000,
+        limit: 'upload',
         key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
       }),
     );
@@ -252,9 +243,7 @@ export function createApp(deps: AppDeps) {
       '/content',
       rateLimit({
         quota,
-        name: 'content-upload',
-        max: 30,
-        windowMs: 60 * 60_000,
+        limit: 'content-upload',
         key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
       }),
     );
@@ -264,9 +253,7 @@ export function createApp(deps: AppDeps) {
       '/verifications',
       rateLimit({
         quota,
-        name: 'verification',
-        max: 20,
-        windowMs: 60 * 60_000,
+        limit: 'verification',
         key: (c) => (c as Context<AppEnv>).get('user')?.id ?? clientIp(c, config.trustedProxyHeader),
       }),
     );

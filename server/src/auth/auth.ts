@@ -13,6 +13,7 @@ import { SESSION_COOKIE_PREFIX } from './session-cookie';
 import { sessionTokens } from './session-tokens.plugin';
 import { signInThrottle } from './sign-in-throttle.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
+import { authRule } from '../config/rate-limits';
 
 /** The header the app sets from the socket (or the trusted proxy header); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-velvet-client-ip';
@@ -127,8 +128,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; passw
     rateLimit: {
       enabled: config.rateLimits,
       storage: 'database',
-      window: 60,
-      max: 100,
+      ...authRule('auth:other'),
       customRules: {
         // Password sign-in has its own limits (sign-in-throttle.plugin.ts): tight per account, generous per
         // address. better-auth's default (3 a 10 s per address) would lock out everyone behind a shared
@@ -136,11 +136,11 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; passw
         '/sign-in/email': false,
         // generous per address for the same reason; a provider does its own checks, and two-factor codes
         // are limited per member by the twoFactor plugin (failed tries lock the member's second step)
-        '/sign-in/social': { window: 60, max: 120 },
-        '/two-factor/*': { window: 60, max: 120 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 3 },
-        '/send-verification-email': { window: 60, max: 3 },
+        '/sign-in/social': authRule('auth:social-sign-in'),
+        '/two-factor/*': authRule('auth:two-factor'),
+        '/sign-up/email': authRule('auth:sign-up'),
+        '/request-password-reset': authRule('auth:password-reset'),
+        '/send-verification-email': authRule('auth:verification-email'),
       },
     },
     advanced: {

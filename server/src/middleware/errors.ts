@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, string>,
+    /** headers the answer carries (a 429's Retry-After) */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -27,7 +29,7 @@ export const errorBody = (code: string, message: string, details?: Record<string
 
 /** Every failure leaves as `{ error: { code, message } }`; never a stack trace. */
 export function handleError(err: Error, c: Context, log: Logger) {
-  if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof AppError) return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   if (err instanceof HTTPException) {
     const status = err.status;
     const code = status === 413 ? 'BODY_TOO_LARGE' : status === 401 ? 'UNAUTHENTICATED' : 'BAD_REQUEST';

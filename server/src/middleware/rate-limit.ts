@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import { executePrepared } from '../db/prepared';
 import { requestQuota } from '../db/schema/index';
 import { AppError } from './errors';
+import { RATE_LIMITS, type RateLimitName } from '../config/rate-limits';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a little and try again.';
 
@@ -65,15 +66,23 @@ export function memoryQuota(now: () => number = Date.now): QuotaCounter {
 export const quotaCounter = (database: Database): QuotaCounter =>
   database.kind === 'postgres' ? databaseQuota(database.db) : memoryQuota();
 
-/** Refuses a key's requests past `max` in a fixed window of `windowMs` with 429 and Retry-After. */
-export function rateLimit(opts: { quota: QuotaCounter; name: string; max: number; windowMs: number; key: (c: Context) => string }) {
+/**
+ * Counts one more of `limit` (config/rate-limits.ts) for `key`; past its count in the window, a 429
+ * in `message` (the product's words) whose Retry-After says when the window ends.
+ */
+export async function spend(quota: QuotaCounter, limit: RateLimitName, key: string, message: string = TOO_MANY_REQUESTS) {
+  const { max, windowMs } = RATE_LIMITS[limit];
+  const row = await quota.hit(`${limit}:${key}`, windowMs);
+  if (row.count > max) {
+    const retryAfter = Math.max(1, Math.ceil((row.windowStartedMs + windowMs - Date.now()) / 1000));
+    throw new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+/** Refuses a key's requests past its `limit` (config/rate-limits.ts) with 429 and Retry-After. */
+export function rateLimit(opts: { quota: QuotaCounter; limit: RateLimitName; key: (c: Context) => string; message?: string }) {
   return createMiddleware(async (c, next) => {
-    const row = await opts.quota.hit(`${opts.name}:${opts.key(c)}`, opts.windowMs);
-    if (row.count > opts.max) {
-      const retryAfter = Math.max(1, Math.ceil((row.windowStartedMs + opts.windowMs - Date.now()) / 1000));
-      c.header('Retry-After', String(retryAfter));
-      throw new AppError(429, 'TOO_MANY_REQUESTS', TOO_MANY_REQUESTS);
-    }
+    await spend(opts.quota, opts.limit, opts.key(c), opts.message);
     await next();
   });
 }

@@ -12,16 +12,12 @@ import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, query } from '../../middleware/validate';
 import type { MembersService } from './members.service';
 
-/** Position updates per member (DESIGN.md §7: location updates are rate limited). */
-export const LOCATION_LIMIT = { max: 12, windowMs: 10 * 60_000 };
-
 const doc = (d: RouteDoc) => describe('Members', d);
 
 /** /api/v1/members: the Members page, Who's Near and the live online count. */
 export function membersRoutes(service: MembersService, opts: { quota: QuotaCounter; rateLimits: boolean }) {
   const routes = new Hono<AppEnv>();
-  if (opts.rateLimits)
-    routes.put('/me/location', rateLimit({ quota: opts.quota, name: 'location', ...LOCATION_LIMIT, key: (c) => requireUser(c).id }));
+  if (opts.rateLimits) routes.put('/me/location', rateLimit({ quota: opts.quota, limit: 'location', key: (c) => requireUser(c).id }));
   return routes
     .get('/me/location', doc({ summary: "Whether Who's Near is on", response: locationStateResponseSchema }), async (c) =>
       c.json(await service.locationState(requireUser(c).id)),

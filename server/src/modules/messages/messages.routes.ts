@@ -16,15 +16,11 @@ import {
   threadResponseSchema,
   unreadCountResponseSchema,
 } from '@velvet/core/schemas/message.schema';
-import { AppError } from '../../middleware/errors';
 import { describe, type RouteDoc } from '../../middleware/openapi';
 import { rateLimit, type QuotaCounter } from '../../middleware/rate-limit';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, params, query } from '../../middleware/validate';
 import type { MessagesService } from './messages.service';
-
-/** Sends per member per minute (DESIGN.md §7: messaging is rate limited, across instances). */
-export const SEND_LIMIT = { max: 30, windowMs: 60_000 };
 
 const doc = (d: RouteDoc) => describe('Messages', d);
 const withMember = { 403: 'Blocked either way', 404: 'No such member' } as const;
@@ -32,17 +28,11 @@ const withMember = { 403: 'Blocked either way', 404: 'No such member' } as const
 /** /api/v1/messages: thin routes (session, validation, one service call). */
 export function messagesRoutes(service: MessagesService, opts: { quota: QuotaCounter; rateLimits: boolean }) {
   const routes = new Hono<AppEnv>();
-  if (opts.rateLimits) {
-    const limiter = rateLimit({ quota: opts.quota, name: 'messages:send', ...SEND_LIMIT, key: (c) => requireUser(c).id });
-    routes.post('/conversations/:otherId/messages', async (c, next) => {
-      try {
-        await limiter(c, next);
-      } catch (err) {
-        if (err instanceof AppError && err.status === 429) throw new AppError(429, err.code, messages.messaging.tooMany);
-        throw err;
-      }
-    });
-  }
+  if (opts.rateLimits)
+    routes.post(
+      '/conversations/:otherId/messages',
+      rateLimit({ quota: opts.quota, limit: 'messages:send', key: (c) => requireUser(c).id, message: messages.messaging.tooMany }),
+    );
   return routes
     .get(
       '/conversations',

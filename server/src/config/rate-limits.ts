@@ -1,0 +1,71 @@
+import { limits } from '@velvet/core/constants/limits';
+
+/**
+ * Every rate limit of the product, in one table (DESIGN.md §7): what is counted, how many in what
+ * window, and whose count it is. The HTTP middleware (middleware/rate-limit.ts), the auth library's
+ * rules (auth/auth.ts) and the socket gateway (realtime/gateway.ts) read their figures from here;
+ * docs/api.md points here instead of repeating them.
+ *
+ * Every action one member can repeat against others has a cap: a per-minute one against a script,
+ * and where a day's worth still adds up to harm, a daily one beside it.
+ *
+ * `per` says whose count it is:
+ * - member: the signed-in member's (a visitor is refused before it counts)
+ * - address: the client address (middleware/client-ip.ts), for what is done signed out
+ * - account: the account the request names (a sign-in or a reset for an address), whoever sends it
+ * - session: one signed-in session (a browser), counted live by the process that holds it
+ */
+export interface RateLimitRule {
+  readonly what: string;
+  readonly max: number;
+  readonly windowMs: number;
+  readonly per: 'member' | 'address' | 'account' | 'session';
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const RATE_LIMITS = {
+  // signing up and in (better-auth's rules, per address; password sign-in has its own throttle)
+  'auth:sign-up': { what: 'sign-ups', max: 5, windowMs: MINUTE, per: 'address' },
+  'auth:social-sign-in': { what: 'provider sign-ins', max: 120, windowMs: MINUTE, per: 'address' },
+  'auth:two-factor': { what: 'two-factor steps', max: 120, windowMs: MINUTE, per: 'address' },
+  'auth:password-reset': { what: 'password reset requests', max: 3, windowMs: MINUTE, per: 'address' },
+  'auth:verification-email': { what: 'confirmation mails asked for', max: 3, windowMs: MINUTE, per: 'address' },
+  'auth:other': { what: 'any other auth request', max: 100, windowMs: MINUTE, per: 'address' },
+  // the spec's figures (core limits.ts, spec §9), counted by auth/sign-in-throttle.plugin.ts
+  'sign-in:account': {
+    what: 'failed password sign-ins',
+    max: limits.signInThrottle.maxAttempts,
+    windowMs: limits.signInThrottle.windowMinutes * MINUTE,
+    per: 'account',
+  },
+  'sign-in:address': {
+    what: 'failed password sign-ins',
+    max: limits.signInAddressThrottle.maxFailures,
+    windowMs: limits.signInAddressThrottle.windowMinutes * MINUTE,
+    per: 'address',
+  },
+
+  // the account
+  'account:delete': { what: 'account deletion attempts (a password check)', max: 5, windowMs: 15 * MINUTE, per: 'member' },
+  'account:export': { what: 'data downloads', max: 10, windowMs: HOUR, per: 'member' },
+  location: { what: "Who's Near position updates", max: 12, windowMs: 10 * MINUTE, per: 'member' },
+
+  // uploads
+  upload: { what: 'photo uploads', max: 60, windowMs: HOUR, per: 'member' },
+  'content-upload': { what: 'content uploads', max: 30, windowMs: HOUR, per: 'member' },
+  verification: { what: 'verification submissions', max: 20, windowMs: HOUR, per: 'member' },
+
+  // what reaches other members
+  'messages:send': { what: 'messages sent', max: 30, windowMs: MINUTE, per: 'member' },
+  contact: { what: 'contact form messages', max: 5, windowMs: HOUR, per: 'address' },
+  'club-suggestion': { what: 'club suggestions', max: 10, windowMs: DAY, per: 'member' },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** better-auth's form of a per-address rule: its window in seconds. */
+export const authRule = (name: RateLimitName) => ({ window: RATE_LIMITS[name].windowMs / SECOND, max: RATE_LIMITS[name].max });
