@@ -92,7 +92,7 @@ const tooLarge = () => {
 /** Builds the whole HTTP app from its modules; tests drive it without a port. */
 export function createApp(deps: AppDeps) {
   const { config, database, mailer, storage, log, passwordHashing } = deps;
-  const auth = createAuth({ config, db: database.db, mailer, ...(passwordHashing ? { passwordHashing } : {}) });
+  const auth = createAuth({ config, db: database.db, mailer, log, ...(passwordHashing ? { passwordHashing } : {}) });
   const sessions = createSessionCache({ auth, database, log });
   const quota = quotaCounter(database);
   const profileViews = profileViewsService(profileViewsRepository(database.db));

@@ -3,6 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import { databaseQuota } from '../middleware/rate-limit';
 import * as schema from '../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { actionMail } from '../mail/templates';
@@ -34,8 +36,15 @@ export interface PasswordHashing {
   verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; passwordHashing?: PasswordHashing }) {
-  const { config, db, mailer, passwordHashing } = opts;
+export function createAuth(opts: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  passwordHashing?: PasswordHashing;
+  /** Where the auth rules' notes go (a reset mail withheld past its cap). */
+  log?: Logger;
+}) {
+  const { config, db, mailer, passwordHashing, log } = opts;
   const site = config.siteName;
 
   return betterAuth({
@@ -156,7 +165,9 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; passw
       inputRules(),
       signInThrottle(db, { mailer, siteName: site, forgotPasswordUrl: `${config.publicUrl}/forgot-password` }),
       totpReplayGuard(db),
-      resetLinks(db),
+      // reset mails per account, whoever asks (better-auth's rule above counts per client address),
+      // counted in the database: every server process shares the count, PGlite's one process too
+      resetLinks(db, config.rateLimits ? { quota: databaseQuota(db), ...(log ? { log } : {}) } : undefined),
       sessionTokens(db),
       twoFactor({ issuer: site }),
       // a suspended member's sign-in is refused (403 BANNED_USER) in the product's words

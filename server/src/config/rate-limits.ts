@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   'auth:social-sign-in': { what: 'provider sign-ins', max: 120, windowMs: MINUTE, per: 'address' },
   'auth:two-factor': { what: 'two-factor steps', max: 120, windowMs: MINUTE, per: 'address' },
   'auth:password-reset': { what: 'password reset requests', max: 3, windowMs: MINUTE, per: 'address' },
+  // counted by auth/reset-links.plugin.ts: many addresses must not flood one inbox with reset mails
+  'auth:password-reset-account': { what: 'password reset mails to one account', max: 3, windowMs: HOUR, per: 'account' },
   'auth:verification-email': { what: 'confirmation mails asked for', max: 3, windowMs: MINUTE, per: 'address' },
   'auth:other': { what: 'any other auth request', max: 100, windowMs: MINUTE, per: 'address' },
   // the spec's figures (core limits.ts, spec §9), counted by auth/sign-in-throttle.plugin.ts
