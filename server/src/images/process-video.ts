@@ -9,7 +9,8 @@ import { createLimiter } from '../lib/limiter';
  * fresh container with no metadata at all (phones write the place a video was taken into it), and
  * only the first video and audio streams survive (no data tracks: GPS tracks ride in those). The
  * work runs in child processes reading and writing files, so the server never holds a video in
- * memory; at most VIDEO_JOBS_AT_ONCE run at once.
+ * memory; at most VIDEO_JOBS_AT_ONCE run at once. A stream copy keeps whatever the codec's own
+ * bitstream carries beside the pictures, so that is filtered too (STRIP_UNITS).
  */
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
@@ -27,6 +28,24 @@ const OUTPUT: Record<VideoType, { format: string; contentType: string; ext: stri
   'video/quicktime': { format: 'mp4', contentType: 'video/mp4', ext: 'mp4', extra: ['-movflags', '+faststart'] },
   'video/webm': { format: 'webm', contentType: 'video/webm', ext: 'webm', extra: [] },
 };
+/**
+ * The units of a video stream that carry data beside the pictures, removed by ffmpeg's filter_units
+ * (keyed by ffprobe's codec_name; `-map_metadata -1` does not reach inside the stream). Cameras,
+ * dashcams and drones write GPS as SEI user data: H.264's SEI NAL units are type 6, HEVC's 39
+ * (prefix) and 40 (suffix); AV1's metadata OBUs (type 5) carry ITU-T T.35 and private user data.
+ * HDR mastering-display and light-level messages go with them; the picture does not change. A list
+ * is written with `|`: filter_units reads `a-b` as a to b-1. VP8 and VP9 have no such units (their
+ * metadata lives in the container, dropped above), and no other codec has a filter here.
+ * Not reached: the codec's extradata, which filter_units writes back as it found it. H.264's avcC
+ * holds only parameter sets, but HEVC's hvcC and AV1's av1C may hold SEI / metadata units too (x265
+ * puts its settings there), and those survive.
+ */
+const STRIP_UNITS: Partial<Record<string, string>> = {
+  h264: 'filter_units=remove_types=6',
+  hevc: 'filter_units=remove_types=39|40',
+  av1: 'filter_units=remove_types=5',
+};
+
 /** ffprobe's format names that agree with each type's magic bytes. */
 const PROBED_FORMAT: Record<VideoType, RegExp> = {
   'video/mp4': /\bmp4\b|\bmov\b/,
@@ -68,11 +87,12 @@ export interface VideoInfo {
 }
 
 interface Probe {
-  streams?: { codec_type?: string; width?: number; height?: number }[];
+  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
   format?: { format_name?: string; duration?: string };
 }
 
-async function probe(file: string, type: VideoType): Promise<VideoInfo> {
+/** The video's size and length, and its codec as ffprobe names it. */
+async function probe(file: string, type: VideoType): Promise<{ info: VideoInfo; codec: string }> {
   const out = await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   if (out.code !== 0) throw unreadable();
   let parsed: Probe;
@@ -85,7 +105,8 @@ async function probe(file: string, type: VideoType): Promise<VideoInfo> {
   const duration = Number(parsed.format?.duration);
   if (!video?.width || !video.height || !PROBED_FORMAT[type].test(parsed.format?.format_name ?? '')) throw unreadable();
   if (!Number.isFinite(duration) || duration <= 0) throw unreadable();
-  return { width: video.width, height: video.height, durationMs: Math.round(duration * 1000) };
+  const info = { width: video.width, height: video.height, durationMs: Math.round(duration * 1000) };
+  return { info, codec: video.codec_name ?? '' };
 }
 
 export interface ProcessedVideo extends VideoInfo {
@@ -102,8 +123,9 @@ export interface ProcessedVideo extends VideoInfo {
  */
 export function processVideo(input: string, output: string, type: VideoType): Promise<ProcessedVideo> {
   return jobs.run(async () => {
-    await probe(input, type);
+    const { codec } = await probe(input, type);
     const o = OUTPUT[type];
+    const strip = STRIP_UNITS[codec];
     const remux = await run(FFMPEG, [
       '-v',
       'error',
@@ -124,6 +146,7 @@ export function processVideo(input: string, output: string, type: VideoType): Pr
       '-1',
       '-c',
       'copy',
+      ...(strip ? ['-bsf:v', strip] : []),
       '-fflags',
       '+bitexact',
       '-flags:v',
@@ -137,7 +160,7 @@ export function processVideo(input: string, output: string, type: VideoType): Pr
     ]);
     if (remux.code !== 0) throw unreadable();
     // the stored file is what members get: probe it again, and take the poster from it
-    const info = await probe(output, type === 'video/webm' ? 'video/webm' : 'video/mp4');
+    const { info } = await probe(output, type === 'video/webm' ? 'video/webm' : 'video/mp4');
     const at = Math.min(1, info.durationMs / 2000).toFixed(3);
     const frame = await run(FFMPEG, [
       '-v',
