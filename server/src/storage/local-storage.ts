@@ -4,10 +4,10 @@ import path from 'node:path';
 import {
   assertSafeFolder,
   assertSafeKey,
+  objectEtag,
   ObjectExistsError,
   RangeNotSatisfiableError,
   resolveRange,
-  UPLOAD_CACHE_CONTROL,
   type Storage,
 } from './storage';
 
@@ -33,10 +33,7 @@ export function createLocalStorage(root: string): Storage {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
         throw err;
       }
-      await writeFile(
-        `${file}.meta.json`,
-        JSON.stringify({ contentType: opts.contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }),
-      );
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: opts.contentType }));
     },
     async putFile(key, source, opts) {
       const file = fileOf(key);
@@ -48,12 +45,9 @@ export function createLocalStorage(root: string): Storage {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
         throw err;
       }
-      await writeFile(
-        `${file}.meta.json`,
-        JSON.stringify({ contentType: opts.contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }),
-      );
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: opts.contentType }));
     },
-    async copy(from, to, opts) {
+    async copy(from, to) {
       const source = fileOf(from);
       const file = fileOf(to);
       let meta: string;
@@ -74,20 +68,22 @@ export function createLocalStorage(root: string): Storage {
         if (code === 'ENOENT') return false;
         throw err;
       }
-      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, cacheControl: opts.cacheControl ?? UPLOAD_CACHE_CONTROL }));
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }));
       return true;
     },
     async get(key, range) {
       const file = fileOf(key);
       try {
         const [info, meta] = await Promise.all([stat(file), readFile(`${file}.meta.json`, 'utf8')]);
-        const { contentType, cacheControl } = JSON.parse(meta) as { contentType: string; cacheControl: string };
+        // (a sidecar written before Cache-Control was decided per request also names one: not read)
+        const { contentType } = JSON.parse(meta) as { contentType: string };
+        const etag = objectEtag(key, info.size, info.mtimeMs);
         if (range) {
           const bytes = resolveRange(range, info.size);
           if (!bytes) throw new RangeNotSatisfiableError(info.size);
-          return { body: createReadStream(file, bytes), contentType, size: info.size, cacheControl, range: bytes };
+          return { body: createReadStream(file, bytes), contentType, size: info.size, etag, range: bytes };
         }
-        return { body: createReadStream(file), contentType, size: info.size, cacheControl };
+        return { body: createReadStream(file), contentType, size: info.size, etag };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;

@@ -14,11 +14,11 @@ import {
 import {
   assertSafeFolder,
   assertSafeKey,
+  objectEtag,
   ObjectExistsError,
   RangeNotSatisfiableError,
   resolveRange,
   type ByteRange,
-  UPLOAD_CACHE_CONTROL,
   type Storage,
 } from './storage';
 
@@ -68,12 +68,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
   // cleared when the target answers 501 to If-None-Match; the HeadObject check still guards it
   let conditionalPut = true;
 
-  async function putObject(
-    key: string,
-    body: () => Buffer | Readable | Promise<Readable>,
-    length: number,
-    { contentType, cacheControl }: { contentType: string; cacheControl?: string },
-  ) {
+  async function putObject(key: string, body: () => Buffer | Readable | Promise<Readable>, length: number, contentType: string) {
     assertSafeKey(key);
     // some S3-compatible servers (s3rver, older gateways) ignore If-None-Match: look first
     try {
@@ -90,7 +85,6 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
           Body: await body(),
           ContentLength: length,
           ContentType: contentType,
-          CacheControl: cacheControl ?? UPLOAD_CACHE_CONTROL,
           IfNoneMatch: ifNoneMatch ? '*' : undefined,
         }),
       );
@@ -111,14 +105,14 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     async put(key, body, opts) {
-      await putObject(key, () => body, body.length, opts);
+      await putObject(key, () => body, body.length, opts.contentType);
     },
     async putFile(key, file, opts) {
       const { size } = await stat(file);
       // a fresh stream for each attempt: a retried write must not read a spent one
-      await putObject(key, () => createReadStream(file), size, opts);
+      await putObject(key, () => createReadStream(file), size, opts.contentType);
     },
-    async copy(from, to, opts) {
+    async copy(from, to) {
       assertSafeKey(from);
       let head;
       try {
@@ -136,10 +130,7 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
         return out.Body as Readable;
       };
       try {
-        await putObject(to, open, head.ContentLength ?? 0, {
-          contentType: head.ContentType ?? 'application/octet-stream',
-          cacheControl: opts.cacheControl,
-        });
+        await putObject(to, open, head.ContentLength ?? 0, head.ContentType ?? 'application/octet-stream');
       } catch (err) {
         if (isMissing(err)) return false; // deleted since the look
         throw err;
@@ -168,14 +159,16 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       try {
         const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? rangeHeader(range) : undefined }));
         if (!out.Body) return undefined;
-        const common = {
+        const part = range ? parseContentRange(out.ContentRange) : undefined;
+        const size = part ? part.size : (out.ContentLength ?? 0);
+        const object = {
           body: out.Body as Readable,
           contentType: out.ContentType ?? 'application/octet-stream',
-          cacheControl: out.CacheControl ?? UPLOAD_CACHE_CONTROL,
+          size,
+          // the bucket's own ETag (the whole object's, for a range too); a store that sends none gets one made
+          etag: out.ETag ?? objectEtag(key, size, out.LastModified?.getTime() ?? 0),
         };
-        const part = range ? parseContentRange(out.ContentRange) : undefined;
-        if (part) return { ...common, size: part.size, range: { start: part.start, end: part.end } };
-        return { ...common, size: out.ContentLength ?? 0 };
+        return part ? { ...object, range: { start: part.start, end: part.end } } : object;
       } catch (err) {
         if (isMissing(err)) return undefined;
         if (range && (statusOf(err) === 416 || (err instanceof S3ServiceException && err.name === 'InvalidRange'))) {

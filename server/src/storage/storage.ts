@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
@@ -9,7 +10,11 @@ export interface StoredObject {
   contentType: string;
   /** the whole object's size */
   size: number;
-  cacheControl: string;
+  /**
+   * A strong validator of the whole object (a range read carries the same): objects are never
+   * overwritten under their key, so it changes only if a key is deleted and written afresh.
+   */
+  etag: string;
   /** the bytes `body` holds when a range was asked for (inclusive) */
   range?: { start: number; end: number };
 }
@@ -35,18 +40,31 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
   return end < range.start ? undefined : { start: range.start, end };
 }
 
+/**
+ * No Cache-Control is stored with an object: whether a member may still see a file can change
+ * after it is written (a block, a hold, pay-per-view), so the route that serves it decides the
+ * header on each request.
+ */
+export interface WriteOptions {
+  /**
+   * @deprecated Not stored, and ignored. Accepted only until its last callers
+   * (content.service.ts, verification.service.ts, moderation.service.ts) stop passing it.
+   */
+  cacheControl?: string;
+}
+
 export interface Storage {
   kind: 'local' | 's3';
   ping(): Promise<void>;
   /** Writes a new object; refuses (throws ObjectExistsError) when the key is taken: no overwrite. */
-  put(key: string, body: Buffer, opts: { contentType: string; cacheControl?: string }): Promise<void>;
+  put(key: string, body: Buffer, opts: WriteOptions & { contentType: string }): Promise<void>;
   /** Writes a new object from a file on disk, streamed (never the whole file in memory); no overwrite. */
-  putFile(key: string, file: string, opts: { contentType: string; cacheControl?: string }): Promise<void>;
+  putFile(key: string, file: string, opts: WriteOptions & { contentType: string }): Promise<void>;
   /**
-   * Copies an object to a new key (its content type kept, `cacheControl` set), streamed: never the
-   * whole object in memory, whatever its size; no overwrite. False when `from` does not exist.
+   * Copies an object to a new key (its content type kept), streamed: never the whole object in
+   * memory, whatever its size; no overwrite. False when `from` does not exist.
    */
-  copy(from: string, to: string, opts: { cacheControl?: string }): Promise<boolean>;
+  copy(from: string, to: string, opts?: WriteOptions): Promise<boolean>;
   /** Reads an object (or the bytes of `range`: RangeNotSatisfiableError when it has none), or undefined when there is none. */
   get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
@@ -60,8 +78,10 @@ export class ObjectExistsError extends Error {
   }
 }
 
-/** The cache lifetime of uploaded images (spec §9: 3600 s). */
-export const UPLOAD_CACHE_CONTROL = 'public, max-age=3600';
+/** A strong ETag named by an object's key, size and write time (for a store that keeps none of its own). */
+export function objectEtag(key: string, size: number, writtenAt: number): string {
+  return `"${createHash('sha256').update(`${key}\n${size}\n${writtenAt}`).digest('base64url').slice(0, 32)}"`;
+}
 
 /** A folder is one key segment: a member's id. */
 export function assertSafeFolder(folder: string) {

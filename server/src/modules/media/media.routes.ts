@@ -19,7 +19,7 @@ import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, params } from '../../middleware/validate';
 import { describe, type RouteDoc } from '../../middleware/openapi';
 import { RangeNotSatisfiableError, type ByteRange } from '../../storage/storage';
-import type { MediaService } from './media.service';
+import { MEDIA_CACHE_CONTROL, type MediaService } from './media.service';
 
 /**
  * The upload body: the image (under 5 MB, checked exactly on its bytes) plus the multipart framing.
@@ -41,6 +41,17 @@ export function parseRange(header: string | undefined): ByteRange | undefined {
   if (to === '') return { start };
   const end = Number(to);
   return end < start ? undefined : { start, end };
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (RFC 9110 §13.1.2: `*`, or a list compared weakly,
+ * so `W/"x"` matches `"x"`).
+ */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 const isKind = (value: unknown): value is ProfileImageKind =>
@@ -105,7 +116,9 @@ export function mediaRoutes(service: MediaService) {
     .get(
       '/file/:key{.+}',
       doc({
-        summary: 'A stored image or video (only to those who may see its owner and are entitled to it); single byte ranges answer 206',
+        summary:
+          'A stored image or video (only to those who may see its owner and are entitled to it); single byte ranges answer 206; ' +
+          'revalidated on every use (private, no-cache): a matching If-None-Match answers 304 while the member may still see it',
         content: Object.fromEntries(ACCEPTED_IMAGE_TYPES.map((type) => [type, { schema: binary }])),
         errors: { 404: 'No such image, or not one the member may see', 416: 'The range is outside the file' },
       }),
@@ -114,17 +127,24 @@ export function mediaRoutes(service: MediaService) {
         const range = parseRange(c.req.header('range'));
         let object;
         try {
+          // the access check: whoever may not see the file gets 404 here, never a 304 below
           object = await service.open(user, c.req.param('key'), range);
         } catch (err) {
           if (!(err instanceof RangeNotSatisfiableError)) throw err;
           return c.body(null, 416, { 'Content-Range': `bytes */${err.size}`, 'Accept-Ranges': 'bytes' });
         }
+        // decided now, not stored with the file: who may see it can change after the upload
+        const validators = { ETag: object.etag, 'Cache-Control': MEDIA_CACHE_CONTROL };
+        if (etagMatches(c.req.header('if-none-match'), object.etag)) {
+          object.body.destroy();
+          return c.body(null, 304, validators);
+        }
         const body = Readable.toWeb(object.body) as WebReadableStream<Uint8Array>;
         const headers: Record<string, string> = {
+          ...validators,
           'Content-Type': object.contentType,
           'Content-Length': String(object.size),
           'Accept-Ranges': 'bytes',
-          'Cache-Control': object.cacheControl,
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': "default-src 'none'; sandbox",
           'Content-Disposition': 'inline',

@@ -9,10 +9,14 @@ import { mediaFileUrl, toMediaDto } from './media.dto';
 import type { MediaRepository, MediaRow } from './media.repository';
 
 /**
- * Spec §9 asks for a 3600 s cache. The files are served to signed-in members only, so shared
- * caches (a CDN, a proxy) must not keep them: private.
+ * The Cache-Control of a member's file (GET /media/file), sent on each request. Files are served
+ * to signed-in members only, so shared caches (a CDN, a proxy) must not keep them: private. And
+ * whether a member may still see one can change at any time (a block, a hold, pay-per-view, a
+ * sign-out on a shared computer), so the browser must ask again before each use (no-cache)
+ * rather than keep it for spec §9's 3600 s: its ETag makes that answer a bodiless 304 while the
+ * member may still see the file, and a 404 once they may not.
  */
-export const MEDIA_CACHE_CONTROL = 'private, max-age=3600';
+export const MEDIA_CACHE_CONTROL = 'private, no-cache';
 const KEY_ATTEMPTS = 5;
 
 const notFound = () => new AppError(404, 'NOT_FOUND', messages.uploads.notFound);
@@ -77,13 +81,13 @@ export function mediaService({ repo, storage, log, now = Date.now }: MediaServic
       const key = `${userId}/${kind}_${stamp}.webp`;
       const thumbKey = `${userId}/${kind}_${stamp}_thumb.webp`;
       try {
-        await storage.put(key, main.buffer, { contentType: main.contentType, cacheControl: MEDIA_CACHE_CONTROL });
+        await storage.put(key, main.buffer, { contentType: main.contentType });
       } catch (err) {
         if (err instanceof ObjectExistsError) continue;
         throw err;
       }
       try {
-        await storage.put(thumbKey, thumb.buffer, { contentType: thumb.contentType, cacheControl: MEDIA_CACHE_CONTROL });
+        await storage.put(thumbKey, thumb.buffer, { contentType: thumb.contentType });
       } catch (err) {
         await removeObjects([key]);
         if (err instanceof ObjectExistsError) continue;

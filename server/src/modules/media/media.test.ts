@@ -136,7 +136,7 @@ describe('POST /api/v1/media: re-encoding', () => {
     const served = await fetchFile(bob, dto.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(served.headers.get('cache-control')).toContain('max-age=3600');
+    expect(served.headers.get('cache-control')).toBe('private, no-cache');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const after = await sharp(served.bytes).metadata();
     expect(after).toMatchObject({ format: 'webp', width: 1200, height: 800 });

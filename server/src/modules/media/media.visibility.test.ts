@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import type { MediaDto } from '@velvet/core/schemas/media.schema';
-import { profiles, userBlocks } from '../../db/schema/index';
+import { media, profiles, userBlocks } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ORIGIN, signedInMember, type Client } from '../../../test/http';
 import { finishedMember } from '../../../test/members';
@@ -155,5 +155,70 @@ describe("who sees a member's photos", () => {
       expect((await gallery(viewer, owner)).json).toEqual(unknownGallery.json);
       for (const url of owner.files) expect((await fetchFile(viewer, url)).body).toBe(unknownFile.body);
     }
+  });
+});
+
+describe('a file a browser keeps is asked for again, and answered as the viewer may see it now', () => {
+  /** A GET of `url` as `viewer`'s browser sends it, revalidating with `etag` when given. */
+  async function get(viewer: Client, url: string, headers: Record<string, string> = {}) {
+    const res = await t.app.request(url, { headers: { origin: ORIGIN, cookie: cookieOf(viewer), ...headers } });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, etag: res.headers.get('etag'), cacheControl: res.headers.get('cache-control'), body };
+  }
+  /** A fresh owner, a viewer who may see them, and one gallery photo of the owner's. */
+  async function galleryPhoto(name: string) {
+    const owner = await finishedMember(t, `${name}_owner`, { city: 'Leeds' });
+    const viewer = await finishedMember(t, `${name}_viewer`, { city: 'Leeds' });
+    const photo = await uploadOk(owner.c, 'gallery');
+    return { owner, viewer: viewer.c, photo, url: photo.url };
+  }
+  /** What the viewer's browser got the first time: the file, marked to be revalidated, with its ETag. */
+  async function firstFetch(viewer: Client, url: string) {
+    const first = await get(viewer, url);
+    expect(first.status).toBe(200);
+    expect(first.cacheControl).toBe('private, no-cache');
+    expect(first.etag).toMatch(/^"[^"]+"$/);
+    return first.etag!;
+  }
+
+  it('a gallery file answers private, no-cache with an ETag; a revalidation answers 304 without the file, a range 206', async () => {
+    const { viewer, url } = await galleryPhoto('etag_ok');
+    const etag = await firstFetch(viewer, url);
+    const again = await get(viewer, url, { 'if-none-match': etag });
+    expect(again).toMatchObject({ status: 304, etag, cacheControl: 'private, no-cache' });
+    expect(again.body.length).toBe(0);
+    // a list, or the weak form of the same tag, matches too; another tag gets the file
+    expect((await get(viewer, url, { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await get(viewer, url, { 'if-none-match': '"other"' })).status).toBe(200);
+    // a range of the file carries the same ETag
+    const part = await get(viewer, url, { range: 'bytes=0-9' });
+    expect(part).toMatchObject({ status: 206, etag, cacheControl: 'private, no-cache' });
+    expect(part.body.length).toBe(10);
+  });
+
+  it('after the owner blocks the viewer, the same revalidation gets 404, not 304', async () => {
+    const { owner, viewer, url } = await galleryPhoto('etag_block');
+    const etag = await firstFetch(viewer, url);
+    expect((await get(viewer, url, { 'if-none-match': etag })).status).toBe(304);
+    const viewerId = (await viewer.get('/api/v1/me')).json.user.id as string;
+    await t.database.db.insert(userBlocks).values({ blockerId: owner.id, blockedId: viewerId });
+    const refused = await get(viewer, url, { 'if-none-match': etag });
+    expect(refused.status).toBe(404);
+    expect(refused.etag).toBeNull();
+    // the owner still revalidates their own
+    expect((await get(owner.c, url, { 'if-none-match': await firstFetch(owner.c, url) })).status).toBe(304);
+  });
+
+  it('once the photo becomes pay-per-view, or is held for review, the revalidation gets 404, not 304', async () => {
+    const { viewer, photo, url } = await galleryPhoto('etag_ppv');
+    const etag = await firstFetch(viewer, url);
+    expect((await get(viewer, url, { 'if-none-match': etag })).status).toBe(304);
+    await t.database.db.update(media).set({ visibility: 'ppv' }).where(eq(media.id, photo.id));
+    expect((await get(viewer, url, { 'if-none-match': etag })).status).toBe(404);
+
+    await t.database.db.update(media).set({ visibility: 'members' }).where(eq(media.id, photo.id));
+    expect((await get(viewer, url, { 'if-none-match': etag })).status).toBe(304);
+    await t.database.db.update(media).set({ underReview: true }).where(eq(media.id, photo.id));
+    expect((await get(viewer, url, { 'if-none-match': etag })).status).toBe(404);
   });
 });

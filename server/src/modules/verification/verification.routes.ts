@@ -19,7 +19,7 @@ import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, params } from '../../middleware/validate';
 import { describe, type RouteDoc } from '../../middleware/openapi';
-import type { VerificationService } from './verification.service';
+import { VERIFICATION_PHOTO_CACHE_CONTROL, type VerificationService } from './verification.service';
 
 const m = messages.verification;
 
@@ -37,7 +37,7 @@ const uploadLimit = bodyLimit({
   },
 });
 
-/** Serves a stored image as a download-proof inline file (no sniffing, no script). */
+/** Serves a stored image as a download-proof inline file (no sniffing, no script), kept by no cache. */
 function imageResponse(
   c: { body: (body: ReadableStream, status: 200, headers: Record<string, string>) => Response },
   object: Awaited<ReturnType<VerificationService['photo']>>,
@@ -46,7 +46,7 @@ function imageResponse(
   return c.body(body, 200, {
     'Content-Type': object.contentType,
     'Content-Length': String(object.size),
-    'Cache-Control': object.cacheControl,
+    'Cache-Control': VERIFICATION_PHOTO_CACHE_CONTROL,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Content-Disposition': 'inline',
