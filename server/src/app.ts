@@ -74,6 +74,7 @@ import { createGateway } from './realtime/gateway';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { mountWebApp } from './static';
 import { mountApiDocs } from './api-docs';
+import { cursorCodec } from './lib/keyset-cursor';
 
 export interface AppDeps {
   config: Config;
@@ -95,14 +96,16 @@ export function createApp(deps: AppDeps) {
   const auth = createAuth({ config, db: database.db, mailer, log, ...(passwordHashing ? { passwordHashing } : {}) });
   const sessions = createSessionCache({ auth, database, log });
   const quota = quotaCounter(database);
-  const profileViews = profileViewsService(profileViewsRepository(database.db));
+  // every list's page links, sealed with a key from the secret all instances share
+  const cursors = cursorCodec(config.secret);
+  const profileViews = profileViewsService(profileViewsRepository(database.db), { cursors });
   const profiles = profilesService(profilesRepository(database.db), { recordView: profileViews.record, log });
-  const members = membersService(membersRepository(database.db), { onlineCountTtlMs: config.onlineCountSeconds * 1000 });
+  const members = membersService(membersRepository(database.db), { cursors, onlineCountTtlMs: config.onlineCountSeconds * 1000 });
   const discover = discoverService({ repo: discoverRepository(database.db), onlineCount: members.onlineCount });
-  const search = searchService(searchRepository(database.db));
-  const connections = connectionsService(connectionsRepository(database.db));
-  const clubs = clubsService(clubsRepository(database.db));
-  const activity = activityService(activityRepository(database.db));
+  const search = searchService(searchRepository(database.db), { cursors });
+  const connections = connectionsService(connectionsRepository(database.db), { cursors });
+  const clubs = clubsService(clubsRepository(database.db), { cursors });
+  const activity = activityService(activityRepository(database.db), { cursors });
   const contact = contactService({
     repo: contactRepository(database.db),
     mailer,
@@ -125,6 +128,7 @@ export function createApp(deps: AppDeps) {
     log,
     media,
     requireCreator: (userId) => verification.requireApprovedCreator(userId),
+    cursors,
   });
   const accountData = accountDataService({
     repo: accountDataRepository(database.db),
@@ -135,7 +139,7 @@ export function createApp(deps: AppDeps) {
 
   // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
   const realtime = createGateway({ database, log, trustedOrigins: config.trustedOrigins, loadMessage: (id) => messaging.findMessage(id) });
-  const messaging = messagesService({ repo: messagesRepository(database.db), events: realtime.hub });
+  const messaging = messagesService({ repo: messagesRepository(database.db), events: realtime.hub, cursors });
   const moderation = moderationService({
     repo: moderationRepository(database.db),
     storage,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { UUID_SHAPE } from './id.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 export const ACTIVITY_PAGE_SIZE = 20;
 export const ACTIVITY_PAGE_MAX = 50;
@@ -30,10 +31,7 @@ const pageMessage = `Show between 1 and ${ACTIVITY_PAGE_MAX} at a time`;
 /** GET /activities: a page of the feed, newest first; `unread` keeps only what is not read yet. */
 export const activityQuerySchema = z.object({
   /** the previous page's nextCursor (opaque keyset cursor) */
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,300}$/, 'That page link is not valid. Reload and try again.')
-    .optional(),
+  cursor: pageCursorSchema.optional(),
   limit: z.coerce
     .number({ error: pageMessage })
     .int(pageMessage)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { text } from './text.schema';
 import { UUID_SHAPE } from './id.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 const copy = messages.clubs;
 
@@ -103,10 +104,7 @@ export const clubDetailSchema = clubSchema.extend({
 export type ClubDetail = z.infer<typeof clubDetailSchema>;
 
 export const clubReviewsQuerySchema = z.object({
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'That page link is not valid. Reload and try again.')
-    .optional(),
+  cursor: pageCursorSchema.optional(),
 });
 export const clubReviewsResponseSchema = z.object({ items: z.array(clubReviewSchema), nextCursor: z.string().nullable() });
 export type ClubReviewsResponse = z.infer<typeof clubReviewsResponseSchema>;

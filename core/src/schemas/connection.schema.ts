@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberCardSchema } from './member.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 export const CONNECTIONS_PAGE_SIZE = 24;
 export const CONNECTIONS_PAGE_MAX = 60;
@@ -7,10 +8,7 @@ export const CONNECTIONS_PAGE_MAX = 60;
 const pageMessage = `Show between 1 and ${CONNECTIONS_PAGE_MAX} at a time`;
 const paging = {
   /** where the page begins: the server's opaque keyset cursor (the previous page's nextCursor) */
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,300}$/, 'That page link is not valid. Reload and try again.')
-    .optional(),
+  cursor: pageCursorSchema.optional(),
   limit: z.coerce
     .number({ error: pageMessage })
     .int(pageMessage)

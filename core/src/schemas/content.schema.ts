@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { UUID_SHAPE } from './id.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 const m = messages.content;
 
@@ -101,12 +102,12 @@ export const contentParamsSchema = z.object({ id: z.string({ error: m.notFound }
 
 /** A sort time inside a cursor: UTC to the microsecond, as PostgreSQL wrote it, so it compares back exactly. */
 const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
-const keyTime = z.string().regex(KEY_TIME, m.invalidCursor);
-const keyId = z.string().regex(UUID_SHAPE, m.invalidCursor);
+const keyTime = z.string().regex(KEY_TIME);
+const keyId = z.string().regex(UUID_SHAPE);
 
 /**
  * Where the next page of a newest-first list begins (New, Yours, by Category, Pics you Fab'd): the
- * last item's sort time and id. A cursor travels base64url-encoded; decoded, it must be exactly this.
+ * last item's sort time and id. A cursor travels sealed; opened, it must be exactly this.
  */
 export const contentCursorSchema = z.object({ t: keyTime, id: keyId }).strict();
 export type ContentCursor = z.infer<typeof contentCursorSchema>;
@@ -121,7 +122,7 @@ export type HotCursor = z.infer<typeof hotCursorSchema>;
 
 /** A page of a list: `cursor` from the previous page's nextCursor; `type` narrows to photos or videos. */
 export const contentListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorSchema.optional(),
   type: z.enum(CONTENT_MEDIA_TYPES).optional(),
 });
 export const contentCategoryQuerySchema = contentListQuerySchema.extend({

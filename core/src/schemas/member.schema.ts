@@ -3,6 +3,9 @@ import { BADGE_TYPES } from '../constants/badges';
 import { DISTANCE_BANDS, type DistanceLabel } from '../geo/grid';
 import { CREATOR_TYPES, kindOf, RELATIONSHIP_TYPES, type RelationshipType } from '../constants/options';
 import { text } from './text.schema';
+import { pageCursorSchema } from './cursor.schema';
+import { DISCOVER_KM } from '../constants/discover';
+import { messages } from '../messages';
 
 /** Members page sorts (spec §2, §9): nearest first is the default. */
 export const MEMBER_SORTS = ['nearest', 'newest', 'online', 'verified'] as const;
@@ -19,7 +22,8 @@ export const MEMBER_SEARCH_MAX = 60;
 /** Online: a socket open, or active in the last 5 minutes (sockets keep last_active_at fresh). */
 export const ONLINE_MINUTES = 5;
 /** The distance slider's range (spec §5: 5 to 500 km, step 5); Who's Near looks 50 km around. */
-export const MAX_KM = { min: 5, max: 500, whosNear: 50 } as const;
+export const MAX_KM = { ...DISCOVER_KM, whosNear: 50 } as const;
+const distanceMessage = messages.discover.distance;
 
 /** A position the browser reported (Who's Near on); the server keeps only its grid cell. */
 export const devicePositionSchema = z.object({
@@ -91,7 +95,17 @@ const memberFilterShape = {
   /** town contains (members who hide their location never match) */
   location: searchText,
   /** only members placed within this many km of the caller's cell (Who's Near, Discover's slider) */
-  maxKm: optionalInt(MAX_KM.min, MAX_KM.max, `Distance must be between ${MAX_KM.min} and ${MAX_KM.max} km`),
+  maxKm: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: distanceMessage })
+      .int(distanceMessage)
+      .min(MAX_KM.min, distanceMessage)
+      .max(MAX_KM.max, distanceMessage)
+      // the slider's steps: a radius between them would measure a member's distance finer than a card shows
+      .multipleOf(MAX_KM.step, distanceMessage)
+      .optional(),
+  ),
   type: z.enum(MEMBER_TYPES, { error: 'Choose Couples, Women, Men or TV-TS-CD' }).optional(),
   online: flag('Online only'),
   /** joined within this many days */
@@ -121,10 +135,7 @@ export const membersQuerySchema = z
   .object({
     ...memberFilterShape,
     /** where the page begins: the server's opaque keyset cursor (the previous page's nextCursor) */
-    cursor: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,400}$/, 'That page link is not valid. Reload and try again.')
-      .optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(MEMBERS_PAGE_MAX).default(MEMBERS_PAGE_SIZE),
   })
   .superRefine(agesInOrder);

@@ -12,6 +12,7 @@ import {
 import { messages } from '../messages';
 import { messageIdSchema, userIdSchema } from './id.schema';
 import { text, withoutNul } from './text.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 export const messageContentSchema = z
   .string({ error: messages.messaging.empty })
@@ -54,7 +55,7 @@ const conversationSearch = text()
 export const conversationsQuerySchema = z.object({
   limit: pageLimit(CONVERSATIONS_PAGE_SIZE, CONVERSATIONS_PAGE_MAX),
   /** the previous page's nextCursor */
-  cursor: text().optional(),
+  cursor: pageCursorSchema.optional(),
   q: conversationSearch,
 });
 /** GET /messages/sent: a page of the Sent tab. */
@@ -63,7 +64,7 @@ export const sentQuerySchema = conversationsQuerySchema.omit({ q: true });
 export const threadQuerySchema = z.object({
   limit: pageLimit(THREAD_PAGE_SIZE, THREAD_PAGE_MAX),
   /** the previous (newer) page's nextCursor */
-  before: text().optional(),
+  before: pageCursorSchema.optional(),
 });
 /** The other member of a conversation (a conversation's id is the other member's id). */
 export const conversationParamsSchema = z.object({ otherId: userIdSchema });

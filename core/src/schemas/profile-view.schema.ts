@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberCardSchema } from './member.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 export const PROFILE_VIEWS_PAGE_SIZE = 24;
 export const PROFILE_VIEWS_PAGE_MAX = 60;
@@ -7,10 +8,7 @@ export const PROFILE_VIEWS_PAGE_MAX = 60;
 /** The query of GET /api/v1/profile-views: paging only; whose views is always the caller's. */
 export const profileViewsQuerySchema = z.object({
   /** where the page begins: the server's opaque keyset cursor (the previous page's nextCursor) */
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'That page link is not valid. Reload and try again.')
-    .optional(),
+  cursor: pageCursorSchema.optional(),
   limit: z.coerce
     .number({ error: `Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time` })
     .int(`Show between 1 and ${PROFILE_VIEWS_PAGE_MAX} at a time`)

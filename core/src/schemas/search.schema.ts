@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_TYPES, memberFiltersSchema } from './member.schema';
 import { text } from './text.schema';
+import { pageCursorSchema } from './cursor.schema';
 
 /** Saved searches a member may keep (a clear 409 beyond). */
 export const SAVED_SEARCHES_MAX = 20;
@@ -34,10 +35,7 @@ export const PHOTOS_PAGE_SIZE = 24;
 export const photosQuerySchema = z.object({
   type: z.enum(MEMBER_TYPES, { error: 'Choose Couples, Women, Men or TV-TS-CD' }).optional(),
   /** where the next page begins: opaque, as the previous page's `nextCursor` gave it */
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'That page link is not valid. Reload and try again.')
-    .optional(),
+  cursor: pageCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(60).default(PHOTOS_PAGE_SIZE),
 });
 

@@ -2,7 +2,7 @@ import { messages } from '@velvet/core/messages';
 import { UUID_SHAPE } from '@velvet/core/schemas/id.schema';
 import type { ActivityPage, HotlistUpdates } from '@velvet/core/schemas/activity.schema';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
+import { PG_TIME_SHAPE, type CursorCodec } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 import { toActivity, type ActivityAfter, type ActivityRepository } from './activity.repository';
 
@@ -15,17 +15,14 @@ const activityCursorSchema: z.ZodType<ActivityAfter> = z
  * The Updates feed and notifications: always the caller's own activities, as db/visibility.ts lets
  * them see the actors. Another member's activity id reads as no such activity (404) and changes nothing.
  */
-export function activityService(repo: ActivityRepository) {
+export function activityService(repo: ActivityRepository, { cursors }: { cursors: CursorCodec }) {
   return {
     async feed(me: string, query: { cursor?: string; limit: number; unread?: 'true' | 'false' }): Promise<ActivityPage> {
-      const after = query.cursor ? decodeCursor(query.cursor, activityCursorSchema) : null;
+      const scope = `activity:${me}:${query.unread === 'true' ? 'unread' : 'all'}`;
+      const after = query.cursor ? cursors.open(query.cursor, activityCursorSchema, scope) : null;
       const rows = await repo.page(me, { after, limit: query.limit + 1, unreadOnly: query.unread === 'true' });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toActivity),
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.id } satisfies ActivityAfter) : null,
-      };
+      const page = cursors.page(rows, query.limit, scope, (last): ActivityAfter => ({ at: last.atKey, id: last.id }));
+      return { items: page.rows.map(toActivity), nextCursor: page.nextCursor };
     },
 
     unread: async (me: string) => ({ unread: await repo.unreadCount(me) }),

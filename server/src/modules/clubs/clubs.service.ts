@@ -11,23 +11,15 @@ import {
   type ClubRegion,
 } from '@velvet/core/schemas/club.schema';
 import { AppError } from '../../middleware/errors';
+import { z } from 'zod';
+import { UUID_SHAPE } from '@velvet/core/schemas/id.schema';
+import { PG_TIME_SHAPE, type CursorCodec } from '../../lib/keyset-cursor';
 import type { ClubsRepository, ReviewRow } from './clubs.repository';
 
 const copy = messages.clubs;
 
 /** A reviews page's cursor: the created_at (as PostgreSQL wrote it) and id of the last review shown. */
-const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && TIME.test(at) && UUID.test(id)) return { at, id };
-  } catch {
-    /* not ours */
-  }
-  throw new AppError(400, 'BAD_CURSOR', 'That page link is not valid. Reload and try again.');
-}
+const reviewsCursorSchema = z.object({ at: z.string().regex(PG_TIME_SHAPE), id: z.string().regex(UUID_SHAPE) }).strict();
 
 function toReview(row: ReviewRow, me: string): ClubReview {
   return {
@@ -47,7 +39,7 @@ function toReview(row: ReviewRow, me: string): ClubReview {
 const notFound = () => new AppError(404, 'CLUB_NOT_FOUND', copy.notFound);
 
 /** Clubs (spec §2): the directory and its search, a club's page and reviews, and suggestions for moderators. */
-export function clubsService(repo: ClubsRepository) {
+export function clubsService(repo: ClubsRepository, { cursors }: { cursors: CursorCodec }) {
   async function detail(me: string, id: string): Promise<ClubDetail> {
     const [club, mine] = await Promise.all([repo.get(id), repo.myReview(me, id)]);
     if (!club) throw notFound();
@@ -60,15 +52,12 @@ export function clubsService(repo: ClubsRepository) {
     detail,
 
     async reviews(me: string, id: string, cursor?: string): Promise<ClubReviewsResponse> {
-      const after = cursor ? decodeCursor(cursor) : null;
+      const scope = `club-reviews:${id}:${me}`;
+      const after = cursor ? cursors.open(cursor, reviewsCursorSchema, scope) : null;
       if (!(await repo.get(id))) throw notFound();
-      const rows = await repo.reviews(me, id, after, CLUB_REVIEWS_PAGE + 1);
-      const page = rows.slice(0, CLUB_REVIEWS_PAGE) as (ReviewRow & { at: string })[];
-      const last = page.at(-1);
-      return {
-        items: page.map((r) => toReview(r, me)),
-        nextCursor: rows.length > CLUB_REVIEWS_PAGE && last ? encodeCursor(last.at, last.id) : null,
-      };
+      const rows = (await repo.reviews(me, id, after, CLUB_REVIEWS_PAGE + 1)) as (ReviewRow & { at: string })[];
+      const page = cursors.page(rows, CLUB_REVIEWS_PAGE, scope, (last) => ({ at: last.at, id: last.id }));
+      return { items: page.rows.map((r) => toReview(r, me)), nextCursor: page.nextCursor };
     },
 
     /** The member's one review of the club, written or rewritten; the club's page as it is now. */

@@ -10,7 +10,7 @@ import type {
 } from '@velvet/core/schemas/connection.schema';
 import { londonDay } from '@velvet/core/time/london-day';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
+import { PG_TIME_SHAPE, type CursorCodec } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 import { toMemberCard } from '../members/members.public';
 import type { ConnectionList, ConnectionsAfter, ConnectionsRepository } from './connections.repository';
@@ -27,7 +27,10 @@ const notAvailable = () => new AppError(404, 'NOT_AVAILABLE', messages.connectio
  * ever the other end, and only one whose page the caller may open (db/visibility.ts pageSeenBy): a
  * block either way reads as no such member (404), and hides rows made before it while it stands.
  */
-export function connectionsService(repo: ConnectionsRepository, clock: () => Date = () => new Date()) {
+export function connectionsService(
+  repo: ConnectionsRepository,
+  { cursors, clock = () => new Date() }: { cursors: CursorCodec; clock?: () => Date },
+) {
   /** The other member of an action: not the caller, and one they may see. */
   async function target(me: string, other: string) {
     if (other === me) throw new AppError(400, 'SELF', messages.connections.self);
@@ -35,13 +38,13 @@ export function connectionsService(repo: ConnectionsRepository, clock: () => Dat
   }
 
   async function list(which: ConnectionList, me: string, query: { cursor?: string; limit: number }): Promise<ConnectionsPage> {
-    const after = query.cursor ? decodeCursor(query.cursor, connectionsCursorSchema) : null;
+    const scope = `connections:${which}:${me}`;
+    const after = query.cursor ? cursors.open(query.cursor, connectionsCursorSchema, scope) : null;
     const [from, rows] = await Promise.all([repo.positionOf(me), repo.page(which, me, { after, limit: query.limit + 1 })]);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
+    const page = cursors.page(rows, query.limit, scope, (last): ConnectionsAfter => ({ at: last.atKey, id: last.userId }));
     return {
-      items: page.map((r) => ({ member: toMemberCard(r, from), at: r.at, lastActiveAt: r.lastActiveAt, joinedAt: r.joinedAt })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.atKey, id: last.userId } satisfies ConnectionsAfter) : null,
+      items: page.rows.map((r) => ({ member: toMemberCard(r, from), at: r.at, lastActiveAt: r.lastActiveAt, joinedAt: r.joinedAt })),
+      nextCursor: page.nextCursor,
     };
   }
 

@@ -8,6 +8,7 @@ import { expectNoPositionIn, finishedMember } from '../../../test/members';
 import { friendships, hotlist, likes, profiles, profileViews, userBlocks, winks } from '../../db/schema/index';
 import { connectionsRepository } from './connections.repository';
 import { connectionsService } from './connections.service';
+import { testCursors } from '../../../test/cursors';
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -170,7 +171,7 @@ describe('friends', () => {
 describe('winks', () => {
   it('one wink per member per other member per London day, with fake time', async () => {
     let now = new Date('2026-06-01T22:30:00Z'); // 23:30 in London (summer time)
-    const service = connectionsService(connectionsRepository(t.database.db), () => now);
+    const service = connectionsService(connectionsRepository(t.database.db), { cursors: testCursors, clock: () => now });
     await service.wink(ids.cat!, ids.dan!);
     await expect(service.wink(ids.cat!, ids.dan!)).rejects.toMatchObject({ status: 409, message: messages.connections.winkedToday });
     expect(await service.state(ids.cat!, ids.dan!)).toMatchObject({ winkedToday: true });

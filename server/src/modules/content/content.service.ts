@@ -20,7 +20,7 @@ import {
 } from '@velvet/core/schemas/content.schema';
 import type { Logger } from '../../logger';
 import { AppError } from '../../middleware/errors';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { CursorCodec } from '../../lib/keyset-cursor';
 import { processImage, type ImageType } from '../../images/process-image';
 import { processVideo, type VideoType } from '../../images/process-video';
 import { ObjectExistsError, type Storage } from '../../storage/storage';
@@ -34,7 +34,6 @@ const notYours = () => new AppError(403, 'NOT_YOURS', m.notYours);
 const invalidType = () => new AppError(400, 'INVALID_FILE_TYPE', m.invalidType);
 const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', m.tooLarge);
 const required = () => new AppError(400, 'VALIDATION_FAILED', m.required);
-const badCursor = () => new AppError(400, 'INVALID_CURSOR', m.invalidCursor);
 
 const IMAGE_TYPES: Record<string, ImageType> = {
   'image/jpeg': 'image/jpeg',
@@ -54,10 +53,6 @@ const KEY_ATTEMPTS = 5;
 const PREVIEW_SIDE = 480;
 const PREVIEW_PIXELS = 16;
 
-/** A cursor sent back, checked against its core schema; the content API's own 400 for anything else. */
-const decodeContentCursor = <T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined =>
-  cursor ? decodeCursor(cursor, schema, badCursor) : undefined;
-
 export interface ContentServiceDeps {
   repo: ContentRepository;
   storage: Storage;
@@ -66,10 +61,11 @@ export interface ContentServiceDeps {
   media: Pick<MediaService, 'remove'>;
   /** refuses (403) a member without an approved creator verification: premium and pay-per-view need one */
   requireCreator: (userId: string) => Promise<void>;
+  cursors: CursorCodec;
   now?: () => number;
 }
 
-export function contentService({ repo, storage, log, media, requireCreator, now = Date.now }: ContentServiceDeps) {
+export function contentService({ repo, storage, log, media, requireCreator, cursors, now = Date.now }: ContentServiceDeps) {
   async function removeObjects(keys: (string | null)[]) {
     await Promise.all(
       keys
@@ -137,12 +133,13 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
     premium: await repo.isPremium(user.id),
   });
 
-  async function page<I extends ListedItem>(viewer: Viewer, items: I[], limit: number, next: (last: I) => string): Promise<ContentPage> {
-    const shown = items.slice(0, limit);
-    return {
-      items: shown.map((i) => toItem(i, viewer)),
-      nextCursor: items.length > limit && shown.length ? next(shown[shown.length - 1]!) : null,
-    };
+  /** A list's page link from the request, checked against its core schema and the list it came from. */
+  const after = <T>(cursor: string | undefined, schema: z.ZodType<T>, scope: string): T | undefined =>
+    cursor ? cursors.open(cursor, schema, scope) : undefined;
+
+  function page<I extends ListedItem>(viewer: Viewer, items: I[], scope: string, keysOf: (last: I) => unknown): ContentPage {
+    const shown = cursors.page(items, CONTENT_PAGE_SIZE, scope, keysOf);
+    return { items: shown.rows.map((i) => toItem(i, viewer)), nextCursor: shown.nextCursor };
   }
 
   async function mustOwn(userId: string, id: string): Promise<ContentRow> {
@@ -251,21 +248,24 @@ export function contentService({ repo, storage, log, media, requireCreator, now 
       scope: { kind: 'new' } | { kind: 'mine' } | { kind: 'category'; category: ContentCategory },
       query: { cursor?: string; type?: ContentMediaType },
     ): Promise<ContentPage> {
-      const after = decodeContentCursor(query.cursor, contentCursorSchema);
-      const items = await repo.listNewest(user.id, scope, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key satisfies ContentCursor));
+      const listed = `content:${scope.kind === 'category' ? `category:${scope.category}` : scope.kind}:${query.type ?? 'all'}:${user.id}`;
+      const from = after(query.cursor, contentCursorSchema, listed);
+      const items = await repo.listNewest(user.id, scope, { type: query.type, after: from, limit: CONTENT_PAGE_SIZE + 1 });
+      return page(await viewerOf(user), items, listed, (last): ContentCursor => last.key);
     },
 
     async fabbed(user: { id: string; role?: string | null }, query: { cursor?: string; type?: ContentMediaType }): Promise<ContentPage> {
-      const after = decodeContentCursor(query.cursor, contentCursorSchema);
-      const items = await repo.listFabbed(user.id, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.key satisfies ContentCursor));
+      const listed = `content:fabbed:${query.type ?? 'all'}:${user.id}`;
+      const from = after(query.cursor, contentCursorSchema, listed);
+      const items = await repo.listFabbed(user.id, { type: query.type, after: from, limit: CONTENT_PAGE_SIZE + 1 });
+      return page(await viewerOf(user), items, listed, (last): ContentCursor => last.key);
     },
 
     async hot(user: { id: string; role?: string | null }, query: { cursor?: string; type?: ContentMediaType }): Promise<ContentPage> {
-      const after = decodeContentCursor(query.cursor, hotCursorSchema);
-      const items = await repo.listHot(user.id, { type: query.type, after, limit: CONTENT_PAGE_SIZE + 1 });
-      return page(await viewerOf(user), items, CONTENT_PAGE_SIZE, (last) => encodeCursor(last.hotKey satisfies HotCursor));
+      const listed = `content:hot:${query.type ?? 'all'}:${user.id}`;
+      const from = after(query.cursor, hotCursorSchema, listed);
+      const items = await repo.listHot(user.id, { type: query.type, after: from, limit: CONTENT_PAGE_SIZE + 1 });
+      return page(await viewerOf(user), items, listed, (last): HotCursor => last.hotKey);
     },
 
     /** The member's own photo and video counts (their profile's stats). */

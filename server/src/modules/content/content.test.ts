@@ -12,6 +12,7 @@ import { fabs, media, profiles, userVerifications, verificationBadges } from '..
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ORIGIN, type Client } from '../../../test/http';
 import { finishedMember } from '../../../test/members';
+import { cursorCodec } from '../../lib/keyset-cursor';
 
 let t: TestApp;
 let alice: { c: Client; id: string };
@@ -353,13 +354,15 @@ describe('Fabs, lists and the owner’s edits', () => {
 
     // a cursor is checked by its core schema: garbage, another list's, or a forged key is a 400 in plain words
     const newCursor = (await bob.c.get('/api/v1/content/new')).json.nextCursor as string;
-    const forged = Buffer.from(
-      JSON.stringify({ asOf: "2026-01-01T00:00:00.000000'; --", n: 1, t: '2026-01-01T00:00:00.000000', id: risen }),
-    ).toString('base64url');
-    for (const bad of ['garbage', '12', newCursor, forged]) {
+    const cursors = cursorCodec(t.config.secret);
+    const keys = { asOf: '2026-01-01T00:00:00.000000', n: 1, t: '2026-01-01T00:00:00.000000', id: risen };
+    const forged = cursors.seal({ ...keys, asOf: "2026-01-01T00:00:00.000000'; --" }, `content:hot:all:${bob.id}`);
+    const unsealed = Buffer.from(JSON.stringify(keys)).toString('base64url');
+    const carols = cursors.seal(keys, `content:hot:all:${carol.id}`);
+    for (const bad of ['garbage', '12', newCursor, forged, unsealed, carols]) {
       const res = await bob.c.get(`/api/v1/content/hot?cursor=${bad}`);
       expect(res.status, bad).toBe(400);
-      expect(res.json.error.message).toBe(messages.content.invalidCursor);
+      expect(res.json.error.message).toBe(messages.errors.badCursor);
     }
     await t.database.db.delete(media).where(
       inArray(

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { USER_ID_SHAPE } from '@velvet/core/schemas/id.schema';
 import type { MemberSort } from '@velvet/core/schemas/member.schema';
-import {
-  badCursor,
-  decodeCursor as decodeKeys,
-  encodeCursor as encodeKeys,
-  PG_TIME_OR_NEVER_SHAPE,
-  PG_TIME_SHAPE,
-} from '../../lib/keyset-cursor';
+import { badCursor, PG_TIME_OR_NEVER_SHAPE, PG_TIME_SHAPE, type CursorCodec } from '../../lib/keyset-cursor';
 
 /**
  * Where the next page of a members list begins: the keys of the last member shown, in the list's
@@ -43,11 +37,9 @@ const cursorSchema = z.union([
   z.object({ sort: z.literal('verified'), band: z.union([z.literal(0), z.literal(1)]), ak, id }).strict(),
 ]);
 
-export const encodeCursor = (cursor: MemberCursor): string => encodeKeys(cursor);
-
 /** The cursor a page link carries, for a list in `sort` order; a 400 in plain words for anything else. */
-export function decodeCursor(text: string, sort: MemberSort): MemberCursor {
-  const cursor: MemberCursor = decodeKeys(text, cursorSchema);
+export function openCursor(cursors: CursorCodec, text: string, sort: MemberSort, scope: string): MemberCursor {
+  const cursor: MemberCursor = cursors.open(text, cursorSchema, scope);
   // a list without a cell to measure from lists nearest first in activity order (an 'online' cursor)
   if (cursor.sort !== sort && !(sort === 'nearest' && cursor.sort === 'online')) throw badCursor();
   return cursor;

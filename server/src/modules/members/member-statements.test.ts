@@ -4,6 +4,7 @@ import { expectDrizzleText as same } from '../../../test/drizzle-text';
 import { membersQuerySchema } from '@velvet/core/schemas/member.schema';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
+import { testCursors } from '../../../test/cursors';
 
 // The member lists' statements are written by db/prepared.ts renderStatement, not drizzle's renderer:
 // the same text and values as drizzle's for every one of them.
@@ -15,7 +16,10 @@ describe('the member lists statements, as written for PostgreSQL', () => {
       sent.push(query);
       return [] as T[];
     };
-    const service = membersService(membersRepository(null as never, { run, commonTextAbove: 0 }), { onlineCountTtlMs: 0 });
+    const service = membersService(membersRepository(null as never, { run, commonTextAbove: 0 }), {
+      cursors: testCursors,
+      onlineCountTtlMs: 0,
+    });
     const searches = [
       ...['nearest', 'newest', 'online', 'verified'].map((sort) => ({ sort })),
       { q: 'fox_7' },

@@ -12,6 +12,7 @@ import { seedLargeCommunity } from '../../seed/large';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
 import { toMemberCard, type MemberCardRow } from './member-card';
+import { testCursors } from '../../../test/cursors';
 
 /**
  * The differential test of discovery: every list the database serves (each sort, each filter, paged
@@ -231,7 +232,7 @@ async function served(
   viewerId: string,
   search: Search,
   pageSize: number,
-  service = membersService(membersRepository(database.db), { onlineCountTtlMs: 0 }),
+  service = membersService(membersRepository(database.db), { cursors: testCursors, onlineCountTtlMs: 0 }),
 ): Promise<MemberCard[]> {
   const seen: MemberCard[] = [];
   let cursor: string | null = null;
@@ -340,7 +341,10 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     // a short scan of the members online settles some pages (those nearer than its last one) and
     // leaves others to the walk (the crowded cell at its end); a scan of none leaves every page to the walk
     for (const onlineScanEntries of [5, 12, 0])
-      await expectAsReference(searches, membersService(membersRepository(database.db, { onlineScanEntries }), { onlineCountTtlMs: 0 }));
+      await expectAsReference(
+        searches,
+        membersService(membersRepository(database.db, { onlineScanEntries }), { cursors: testCursors, onlineCountTtlMs: 0 }),
+      );
   }, 240_000);
 
   it('online now, nearest first, a page read from the members online alone when their scan settles it', async () => {
@@ -351,7 +355,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
         return executePrepared(database.db, query, opts);
       },
     });
-    const page = await membersService(repository, { onlineCountTtlMs: 0 }).list(
+    const page = await membersService(repository, { cursors: testCursors, onlineCountTtlMs: 0 }).list(
       who.london,
       membersQuerySchema.parse({ online: '1', limit: '9' }),
     );
@@ -363,7 +367,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
 
   it('a username, name or town, nearest first, read by walking the cells when it matches many: the same members in the same order', async () => {
     // every text counted or expected to match more than none: each is walked (as a common one is)
-    const walking = membersService(membersRepository(database.db, { commonTextAbove: 0 }), { onlineCountTtlMs: 0 });
+    const walking = membersService(membersRepository(database.db, { commonTextAbove: 0 }), { cursors: testCursors, onlineCountTtlMs: 0 });
     const searches = SEARCHES.filter((s) => (s.q || s.name || s.location) && !s.online);
     expect(searches.length).toBeGreaterThan(3);
     await expectAsReference(searches, walking);
@@ -372,7 +376,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
   it('a name alone, nearest first, every page read again as a circle as far as its last match: the same members in the same order', async () => {
     // no match read past a page: the matches nearer than the last one never fill it (as when a
     // crowded cell ends the page), so each page is the circle's (nearest.repository nameNearestScan)
-    const circles = membersService(membersRepository(database.db, { nameScanMore: 0 }), { onlineCountTtlMs: 0 });
+    const circles = membersService(membersRepository(database.db, { nameScanMore: 0 }), { cursors: testCursors, onlineCountTtlMs: 0 });
     const searches = SEARCHES.filter((s) => s.name && Object.keys(s).length === 1);
     expect(searches.length).toBeGreaterThan(3);
     await expectAsReference(searches, circles);
@@ -383,7 +387,10 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
     // nearer than the last one read are still complete (every entry nearer came before it), and a
     // page when there are enough of them; else the page is read again as a circle, or sorted
     for (const entries of [30, 60]) {
-      const capped = membersService(membersRepository(database.db, { nameScanEntries: entries }), { onlineCountTtlMs: 0 });
+      const capped = membersService(membersRepository(database.db, { nameScanEntries: entries }), {
+        cursors: testCursors,
+        onlineCountTtlMs: 0,
+      });
       const searches = SEARCHES.filter((s) => s.name && Object.keys(s).length === 1);
       await expectAsReference(searches, capped);
     }
@@ -438,7 +445,7 @@ describe('every list against a plain reference (filter, sort, page naively)', ()
   }, 60_000);
 
   it('a page read after others joined, left or went online neither repeats nor skips anyone', async () => {
-    const service = membersService(membersRepository(database.db), { onlineCountTtlMs: 0 });
+    const service = membersService(membersRepository(database.db), { cursors: testCursors, onlineCountTtlMs: 0 });
     for (const sort of ['nearest', 'newest', 'online', 'verified'] as const) {
       const first = await service.list(who.london, membersQuerySchema.parse({ sort, limit: '20' }));
       const before = (await reference(who.london, { sort })).map((c) => c.userId);

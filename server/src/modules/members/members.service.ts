@@ -6,7 +6,8 @@ import { MAX_KM, type MemberSort, type MembersResponse } from '@velvet/core/sche
 import type { MembersRepository } from './members.repository';
 import type { MemberRow } from './member-pages.repository';
 import type { MemberSearch } from './member-search';
-import { decodeCursor, encodeCursor, type MemberCursor } from './member-cursor';
+import { openCursor, type MemberCursor } from './member-cursor';
+import type { CursorCodec } from '../../lib/keyset-cursor';
 import { cachedFor } from '../../lib/cached-for';
 import { toMemberCard } from './member-card';
 
@@ -42,16 +43,20 @@ function cursorAfter(row: MemberRow, sort: MemberSort, nearest: boolean): Member
 export function membersService(
   repo: MembersRepository,
   opts: {
+    cursors: CursorCodec;
     onlineCountTtlMs?: number;
     now?: () => number;
-  } = {},
+  },
 ) {
+  const { cursors } = opts;
   const ttlMs = opts.onlineCountTtlMs ?? ONLINE_COUNT_TTL_MS;
   const onlineCount = cachedFor(ttlMs, () => repo.onlineCount(), opts.now, { staleForMs: ttlMs > 0 ? ONLINE_COUNT_STALE_MS : 0 });
   return {
     async list(me: string, query: MemberSearch & { cursor?: string; limit: number }): Promise<MembersResponse> {
       const { cursor, limit, ...search } = query;
-      const after = cursor ? decodeCursor(cursor, search.sort) : null;
+      // a page link is for the list it came with: the member, the sort and every filter
+      const scope = `members:${me}:${JSON.stringify(search)}`;
+      const after = cursor ? openCursor(cursors, cursor, search.sort, scope) : null;
       // a town search lists that town's members nearest its centre (all about equally far from a
       // caller elsewhere): read around the town, not outwards from the caller through everyone
       const nearestTo = search.location ? townCell(search.location) : null;
@@ -63,13 +68,9 @@ export function membersService(
         after,
         limit: limit + 1,
       });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
       const nearest = (nearestTo ?? from) !== null;
-      return {
-        items: page.map((r) => toMemberCard(r, from)),
-        nextCursor: rows.length > limit && last ? encodeCursor(cursorAfter(last, search.sort, nearest)) : null,
-      };
+      const page = cursors.page(rows, limit, scope, (last) => cursorAfter(last, search.sort, nearest));
+      return { items: page.rows.map((r) => toMemberCard(r, from)), nextCursor: page.nextCursor };
     },
     onlineCount,
 

@@ -11,6 +11,7 @@ import { seedLargeCommunity } from '../../seed/large';
 import type { RunStatement } from './member-pages.repository';
 import { membersRepository } from './members.repository';
 import { membersService } from './members.service';
+import { testCursors } from '../../../test/cursors';
 
 // Nearest first for a common name is one nearest-neighbour scan of the name's entries (migration
 // 0033), with no count of its matches and no walk of the cells after it. Which members, in which
@@ -48,7 +49,7 @@ async function searched(
     statements.push(query);
     return executePrepared(database.db, query, opts);
   };
-  const service = membersService(membersRepository(database.db, { ...repositoryOpts, run }), { onlineCountTtlMs: 0 });
+  const service = membersService(membersRepository(database.db, { ...repositoryOpts, run }), { cursors: testCursors, onlineCountTtlMs: 0 });
   const page = await service.list(viewer, membersQuerySchema.parse({ [field]: name, limit: '20' }));
   return { page, statements };
 }

@@ -1,6 +1,5 @@
 import type { ConversationDto, MessageDto, SentMessageDto } from '@velvet/core/schemas/message.schema';
-import { messages } from '@velvet/core/messages';
-import { AppError } from '../../middleware/errors';
+import { z } from 'zod';
 import type { ConversationRow, MessageRow, Position, SentRow } from './messages.repository';
 
 /**
@@ -49,15 +48,6 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
   };
 }
 
-/** Cursors are opaque to clients: the exact timestamp and the id that breaks ties. */
-export const encodeCursor = (p: Position) => Buffer.from(`${p.at}|${p.id}`, 'utf8').toString('base64url');
-
-const POSITION_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function decodeCursor(cursor: string | undefined, idShape: RegExp): Position | undefined {
-  if (!cursor) return undefined;
-  const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || extra !== undefined || !POSITION_SHAPE.test(at) || !idShape.test(id) || Number.isNaN(Date.parse(at)))
-    throw new AppError(400, 'BAD_CURSOR', messages.messaging.badCursor);
-  return { at, id };
-}
+/** A page link's keys: the exact time (as the repository's `iso` writes it) and the id that breaks ties. */
+const POSITION_TIME = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+export const positionSchema = (id: RegExp): z.ZodType<Position> => z.object({ at: POSITION_TIME, id: z.string().regex(id) }).strict();

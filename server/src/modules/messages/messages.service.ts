@@ -12,24 +12,27 @@ import { AppError } from '../../middleware/errors';
 import type { RealtimeEvents } from '../../realtime/hub';
 import type { MessagesRepository } from './messages.repository';
 import { UUID_SHAPE, USER_ID_SHAPE } from '@velvet/core/schemas/id.schema';
-import { decodeCursor, encodeCursor, toConversationDto, toMessageDto, toSentDto } from './messages.mapper';
+import { positionSchema, toConversationDto, toMessageDto, toSentDto } from './messages.mapper';
+import type { CursorCodec } from '../../lib/keyset-cursor';
+import type { Position } from './messages.repository';
 
 const recipientNotFound = () => new AppError(404, 'RECIPIENT_NOT_FOUND', messages.messaging.recipientNotFound);
 
-/** Pages are read one row longer than asked: the extra row says whether there is a next page. */
-function page<R, T>(rows: R[], limit: number, map: (r: R) => T, position: (r: R) => { at: string; id: string }) {
-  const more = rows.length > limit;
-  const kept = more ? rows.slice(0, limit) : rows;
-  const last = kept.at(-1);
-  return { items: kept.map(map), nextCursor: more && last ? encodeCursor(position(last)) : null };
-}
+const conversationPosition = positionSchema(USER_ID_SHAPE);
+const messagePosition = positionSchema(UUID_SHAPE);
 
 /**
  * Messaging rules. Every query is scoped to the caller: a thread is always "me and the other",
  * a delete always "mine", so another member's messages are never reachable by id.
  */
-export function messagesService(deps: { repo: MessagesRepository; events: RealtimeEvents }) {
-  const { repo, events } = deps;
+export function messagesService(deps: { repo: MessagesRepository; events: RealtimeEvents; cursors: CursorCodec }) {
+  const { repo, events, cursors } = deps;
+
+  /** Pages are read one row longer than asked: the extra row says whether there is a next page. */
+  function page<R, T>(rows: R[], limit: number, scope: string, map: (r: R) => T, position: (r: R) => Position) {
+    const shown = cursors.page(rows, limit, scope, position);
+    return { items: shown.rows.map(map), nextCursor: shown.nextCursor };
+  }
 
   /** A conversation route's other member (its shape already checked by the route's schema): not the caller. */
   function checkOtherId(me: string, otherId: string) {
@@ -66,13 +69,14 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
       me: string,
       opts: { limit: number; cursor?: string; q?: string; starredOnly?: boolean },
     ): Promise<ConversationsResponse> {
+      const scope = `conversations:${me}:${opts.starredOnly ? 'saved' : 'all'}:${opts.q ?? ''}`;
       const rows = await repo.conversations(me, {
         limit: opts.limit + 1,
-        after: decodeCursor(opts.cursor, USER_ID_SHAPE),
+        after: opts.cursor ? cursors.open(opts.cursor, conversationPosition, scope) : undefined,
         q: opts.q,
         starredOnly: opts.starredOnly,
       });
-      return page(rows, opts.limit, toConversationDto, (r) => ({ at: r.position, id: r.otherId }));
+      return page(rows, opts.limit, scope, toConversationDto, (r) => ({ at: r.position, id: r.otherId }));
     },
 
     /**
@@ -81,10 +85,11 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
      */
     async thread(me: string, otherId: string, opts: { limit: number; before?: string }): Promise<ThreadResponse> {
       refuseBlocked(await otherMember(me, otherId));
-      const before = decodeCursor(opts.before, UUID_SHAPE);
+      const scope = `thread:${me}:${otherId}`;
+      const before = opts.before ? cursors.open(opts.before, messagePosition, scope) : undefined;
       if (!before) await markRead(me, otherId);
       const rows = await repo.thread(me, otherId, opts.limit + 1, before);
-      const result = page(rows, opts.limit, toMessageDto, (r) => ({ at: r.position, id: r.id }));
+      const result = page(rows, opts.limit, scope, toMessageDto, (r) => ({ at: r.position, id: r.id }));
       return { items: result.items.reverse(), nextCursor: result.nextCursor };
     },
 
@@ -127,8 +132,9 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
     },
 
     async sent(me: string, opts: { limit: number; cursor?: string }): Promise<SentResponse> {
-      const rows = await repo.sent(me, opts.limit + 1, decodeCursor(opts.cursor, UUID_SHAPE));
-      return page(rows, opts.limit, toSentDto, (r) => ({ at: r.position, id: r.id }));
+      const scope = `sent:${me}`;
+      const rows = await repo.sent(me, opts.limit + 1, opts.cursor ? cursors.open(opts.cursor, messagePosition, scope) : undefined);
+      return page(rows, opts.limit, scope, toSentDto, (r) => ({ at: r.position, id: r.id }));
     },
 
     async star(me: string, otherId: string) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,8 +13,11 @@ import { profilesRepository } from '../profiles/profiles.repository';
 import { profilesService } from '../profiles/profiles.service';
 import { profileViewsRepository } from './profile-views.repository';
 import { profileViewsService } from './profile-views.service';
+import { testCursors } from '../../../test/cursors';
+import { cursorCodec, type CursorCodec } from '../../lib/keyset-cursor';
 
 let t: TestApp;
+let cursors: CursorCodec;
 const ids: Record<string, string> = {};
 const clients: Record<string, Client> = {};
 
@@ -46,6 +50,7 @@ const rowsFor = (viewed: string) => t.database.db.select().from(profileViews).wh
 
 beforeAll(async () => {
   t = await createTestApp();
+  cursors = cursorCodec(t.config.secret);
   await member('me_manc', { city: 'Manchester' });
   await member('sal_ford', { city: 'Salford' });
   await member('leeds_pair', { city: 'Leeds', gender: 'male-female-couple', age: 28, partnerAge: 32 });
@@ -174,7 +179,10 @@ describe('days in London', () => {
   it('records the London day, not the UTC one, for a look just before midnight UTC in summer', async () => {
     const db = t.database.db;
     // 23:30 UTC on 30 June is 00:30 on 1 July in London
-    const summerNight = profileViewsService(profileViewsRepository(db), () => new Date(Date.UTC(2025, 5, 30, 23, 30)));
+    const summerNight = profileViewsService(profileViewsRepository(db), {
+      cursors: testCursors,
+      clock: () => new Date(Date.UTC(2025, 5, 30, 23, 30)),
+    });
     await summerNight.record(ids.other_one!, ids.leeds_pair!);
     const rows = await rowsFor('leeds_pair');
     expect(rows.map((r) => r.day)).toEqual(['2025-07-01']);
@@ -208,25 +216,23 @@ describe('only ever my own views', () => {
     const first = await viewersOf('me_manc', '?limit=2');
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    // the link names the last viewer and their day, never the time of their look
-    const keys = JSON.parse(Buffer.from(first.nextCursor as string, 'base64url').toString('utf8')) as Record<string, string>;
+    // the link is sealed: it names the last viewer and their day only to the server, never the time of their look
+    const scope = `profile-views:${ids.me_manc}`;
+    const keys = cursors.open(first.nextCursor as string, z.record(z.string(), z.string()), scope);
     expect(Object.keys(keys).sort()).toEqual(['day', 'id']);
-    // a link handed out before, with the time in it, still turns the page
-    const before = Buffer.from(JSON.stringify({ ...keys, at: '-infinity' })).toString('base64url');
-    expect(namesOf(await viewersOf('me_manc', `?limit=2&cursor=${before}`))).toEqual(
-      namesOf(await viewersOf('me_manc', `?limit=2&cursor=${first.nextCursor}`)),
-    );
+    expect(Buffer.from(first.nextCursor as string, 'base64url').toString('latin1')).not.toContain(keys.day);
     const second = await viewersOf('me_manc', `?limit=2&cursor=${first.nextCursor}`);
     expect(second.nextCursor).toBeNull();
     const all = [...namesOf(first), ...namesOf(second)];
     expect(all).toEqual(namesOf(await viewersOf('me_manc')));
     expect(new Set(all).size).toBe(all.length);
 
-    // a page link of the Members list, or one forged with a key in the wrong shape, is no page here
-    const forged = Buffer.from(JSON.stringify({ day: "2026-01-01'; drop table profiles; --", at: '-infinity', id: 'x' })).toString(
-      'base64url',
-    );
-    for (const query of ['?cursor=abc', '?cursor=-1', `?cursor=${forged}`, '?limit=0', '?limit=61', '?limit=x']) {
+    // another member's link, one made without the server's key, or one sealed with a key in the wrong shape, is no page here
+    const unsealed = Buffer.from(JSON.stringify(keys)).toString('base64url');
+    const forged = cursors.seal({ day: "2026-01-01'; drop table profiles; --", id: 'x' }, scope);
+    const othersLink = cursors.seal(keys, `profile-views:${ids.other_one}`);
+    const queries = ['?cursor=abc', '?cursor=-1', `?cursor=${unsealed}`, `?cursor=${forged}`, `?cursor=${othersLink}`];
+    for (const query of [...queries, '?limit=0', '?limit=61', '?limit=x']) {
       const res = await clients.me_manc!.get(`/api/v1/profile-views${query}`);
       expect(res.status, query).toBe(400);
       expect(res.json.error.code, query).toBe('VALIDATION_FAILED');
@@ -260,7 +266,7 @@ describe('when recording fails', () => {
       }),
     );
     const db = t.database.db;
-    const views = profileViewsService(profileViewsRepository(db));
+    const views = profileViewsService(profileViewsRepository(db), { cursors: testCursors });
     const service = profilesService(profilesRepository(db), { recordView: views.record, log });
     // a real database failure: the table is briefly not there
     await db.execute(sql`alter table profile_views rename to profile_views_away`);

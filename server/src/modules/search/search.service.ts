@@ -15,7 +15,7 @@ import {
 } from '@velvet/core/schemas/search.schema';
 import { UUID_SHAPE } from '@velvet/core/schemas/id.schema';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, PG_TIME_SHAPE } from '../../lib/keyset-cursor';
+import { PG_TIME_SHAPE, type CursorCodec } from '../../lib/keyset-cursor';
 import { AppError } from '../../middleware/errors';
 import { mediaFileUrl } from '../media/media.public';
 import type { CategoryPhotosAfter, SavedSearchRow, SearchRepository } from './search.repository';
@@ -36,7 +36,7 @@ const typeOf = (gender: string | null): MemberType | null =>
   MEMBER_TYPES.find((t) => (MEMBER_TYPE_GENDERS[t] as readonly (string | null)[]).includes(gender)) ?? null;
 
 /** The Search hub's own data: a member's saved searches, and Photos by Category. */
-export function searchService(repo: SearchRepository) {
+export function searchService(repo: SearchRepository, { cursors }: { cursors: CursorCodec }) {
   return {
     async listSaved(me: string): Promise<SavedSearchesResponse> {
       return { items: (await repo.listSaved(me)).map(toDto) };
@@ -58,12 +58,12 @@ export function searchService(repo: SearchRepository) {
     },
 
     async photos(me: string, query: { type?: MemberType; cursor?: string; limit: number }): Promise<CategoryPhotosResponse> {
-      const after = query.cursor ? decodeCursor(query.cursor, photosCursorSchema) : null;
+      const scope = `category-photos:${me}:${query.type ?? 'all'}`;
+      const after = query.cursor ? cursors.open(query.cursor, photosCursorSchema, scope) : null;
       const rows = await repo.categoryPhotos(me, { type: query.type, after, limit: query.limit + 1 });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const page = cursors.page(rows, query.limit, scope, (last): CategoryPhotosAfter => ({ c: last.c, id: last.id }));
       return {
-        items: page.map((r) => ({
+        items: page.rows.map((r) => ({
           id: r.id,
           url: mediaFileUrl(r.storageKey),
           thumbUrl: r.thumbKey ? mediaFileUrl(r.thumbKey) : null,
@@ -71,7 +71,7 @@ export function searchService(repo: SearchRepository) {
           height: r.height,
           owner: { userId: r.userId, username: r.username, displayName: r.displayName, type: typeOf(r.gender) },
         })),
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ c: last.c, id: last.id }) : null,
+        nextCursor: page.nextCursor,
       };
     },
   };

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { client, ORIGIN, type Client } from '../../../test/http';
 import { finishedMember } from '../../../test/members';
 import { media, profiles, savedSearches, userBlocks } from '../../db/schema/index';
+import { cursorCodec } from '../../lib/keyset-cursor';
 
 let t: TestApp;
 let me: Client;
@@ -219,14 +220,17 @@ describe('Photos by Category: GET /api/v1/search/photos', () => {
     expect(paged).not.toContain(added);
     expect((await photos('?limit=1')).items[0]!.id).toBe(added);
     await t.database.db.delete(media).where(eq(media.id, added));
-    // a cursor whose keys are not a photo's (another list's, or made up) is refused
-    const forged = Buffer.from(JSON.stringify({ c: "2026-01-01 00:00:00+00'; drop table media; --", id: added })).toString('base64url');
+    // a cursor whose keys are not a photo's (another list's, or made up), or that the server did not seal, is refused
+    const cursors = cursorCodec(t.config.secret);
+    const scope = `category-photos:${(await me.get('/api/v1/me')).json.user.id}:all`;
+    const forged = cursors.seal({ c: "2026-01-01 00:00:00+00'; drop table media; --", id: added }, scope);
     for (const query of [
       '?type=aliens',
       '?cursor=-1',
       '?limit=0',
       `?cursor=${forged}`,
-      `?cursor=${Buffer.from('{"c":1}').toString('base64url')}`,
+      `?cursor=${cursors.seal({ c: 1 }, scope)}`,
+      `?cursor=${Buffer.from(JSON.stringify({ c: '2026-01-01 00:00:00+00', id: added })).toString('base64url')}`,
     ]) {
       const res = await me.get(`/api/v1/search/photos${query}`);
       expect(res.status, query).toBe(400);
