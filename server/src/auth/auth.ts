@@ -20,6 +20,9 @@ import { authRule } from '../config/rate-limits';
 /** The header the app sets from the socket (or the trusted proxy header); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-velvet-client-ip';
 
+/** The role of every new account (the admin plugin's default; ADMIN_EMAILS aside). */
+const MEMBER_ROLE = 'user';
+
 /** better-auth's change-email links carry `updateTo` in their token (a JWT). */
 function isEmailChange(token: string): boolean {
   try {
@@ -86,6 +89,9 @@ export function createAuth(opts: {
       maxPasswordLength: 128,
       ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
+      // a sign-up for an address in use answers with a made-up account: the admin plugin's role set as on a
+      // new one (better-auth left it null, which told a registered address from a new one)
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({ ...coreFields, role: MEMBER_ROLE, ...additionalFields, id }),
       // the link just used is spent; the member's other reset links go with it
       onPasswordReset: ({ user }) => forgetResetLinks(db, user.id),
       // handed over after the response: a registered address must not answer slower than an unknown one
@@ -171,7 +177,7 @@ export function createAuth(opts: {
       sessionTokens(db),
       twoFactor({ issuer: site }),
       // a suspended member's sign-in is refused (403 BANNED_USER) in the product's words
-      admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: messages.moderation.suspended }),
+      admin({ defaultRole: MEMBER_ROLE, adminRoles: ['admin'], bannedUserMessage: messages.moderation.suspended }),
       ...(config.oidc
         ? [
             genericOAuth({
