@@ -93,3 +93,7 @@ export const onlineExpr = sql`(${activityKey} > now() - ${sql.raw(`interval '${O
  * left-joined. Across a block, the writing itself is hidden (`noBlockBetween`).
  */
 export const authorNamedTo = (me: string, owner: SQL) => sql`(${owner} = ${me} or (${shownToAnyone}) is true)`;
+
+/** The member is a premium member (profiles.membership_type): premium-only content is theirs to see. */
+export const isPremiumMember = (userId: string) =>
+  sql<boolean>`exists (select 1 from profiles vp where vp.user_id = ${userId} and vp.membership_type = 'premium')`;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { media, profiles, user } from '../../db/schema/index';
-import { pageSeenBy } from '../../db/visibility';
+import { isPremiumMember, pageSeenBy } from '../../db/visibility';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;
@@ -38,7 +38,7 @@ function queries(db: Db | Tx) {
       const [found] = await db
         .select({
           media,
-          viewerPremium: sql<boolean>`exists (select 1 from profiles vp where vp.user_id = ${viewerId} and vp.membership_type = 'premium')`,
+          viewerPremium: isPremiumMember(viewerId),
         })
         .from(media)
         .leftJoin(p, eq(p.userId, media.ownerId))

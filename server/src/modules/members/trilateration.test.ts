@@ -148,14 +148,15 @@ describe('trilateration through the Members list', () => {
     ).toString('base64url');
     const altered = `${link.slice(0, 20)}${link[20] === 'A' ? 'B' : 'A'}${link.slice(21)}`;
     const sealedForOther = cursorCodec(t.config.secret).seal({ sort: 'nearest', band: 1, ak: '-infinity', id: victimId }, 'members:x:{}');
-    for (const [query, what] of [
+    const refused: [string, string][] = [
       [`?sort=nearest&cursor=${forged}`, 'forged'],
       [`?sort=nearest&cursor=${altered}`, 'altered'],
       [`?sort=nearest&cursor=${sealedForOther}`, 'another member’s'],
       [`?sort=nearest&maxKm=50&cursor=${link}`, 'other filters'],
       [`?sort=newest&cursor=${link}`, 'another sort'],
       [`?sort=nearest&maxKm=12`, 'a radius between the slider’s steps'],
-    ]) {
+    ];
+    for (const [query, what] of refused) {
       const res = await list(query);
       expect(res.status, what).toBe(400);
     }

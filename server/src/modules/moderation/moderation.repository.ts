@@ -3,10 +3,23 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../activity/activity.public';
 import { media, messages, moderationAudit, profiles, reports, session, user } from '../../db/schema/index';
-import { pageSeenBy } from '../../db/visibility';
+import { isPremiumMember, pageSeenBy } from '../../db/visibility';
 import { mediaFileUrl } from '../media/media.public';
 
 export type ReportRow = typeof reports.$inferSelect;
+
+/** What the product asks of a reporter before their word alone holds someone else's photo back. */
+export interface ReporterTrust {
+  accountDays: number;
+  dismissedWithinDays: number;
+}
+
+/** `user`'s account is old enough and none of its reports was dismissed lately (see reporterStanding). */
+const goodStanding = (trust: ReporterTrust) =>
+  // "user" written out: drizzle leaves a column unqualified in a one-table select, where the subquery's own id would shadow it
+  sql<boolean>`("user".created_at < now() - make_interval(days => ${trust.accountDays}::int) and not exists (
+    select 1 from ${reports} dismissed where dismissed.reporter_id = "user".id and dismissed.status = 'dismissed'
+      and dismissed.decided_at > now() - make_interval(days => ${trust.dismissedWithinDays}::int)))`;
 export type NewReport = typeof reports.$inferInsert;
 export type AuditRow = typeof moderationAudit.$inferSelect;
 export type NewAudit = typeof moderationAudit.$inferInsert;
@@ -67,7 +80,15 @@ function queries(db: Db | Tx) {
     /** A photo or video (avatar, cover, gallery, creator content) of a member `me` may see: its owner and stored key. */
     async photoSeenBy(photoId: string, me: string) {
       const [row] = await db
-        .select({ ownerId: media.ownerId, storageKey: media.storageKey, contentType: media.contentType, visibility: media.visibility })
+        .select({
+          ownerId: media.ownerId,
+          storageKey: media.storageKey,
+          kind: media.kind,
+          visibility: media.visibility,
+          underReview: media.underReview,
+          previewKey: media.previewKey,
+          reporterPremium: isPremiumMember(me),
+        })
         .from(media)
         .leftJoin(p, eq(p.userId, media.ownerId))
         .where(
@@ -99,6 +120,42 @@ function queries(db: Db | Tx) {
           ),
         );
       return { row: existing!, created: false };
+    },
+
+    /**
+     * A reporter's standing: in good standing when their account is older than `trust.accountDays`
+     * and no report of theirs was dismissed in the last `trust.dismissedWithinDays`; trusted when
+     * also verified (a moderator approved their photo verification).
+     */
+    async reporterStanding(me: string, trust: ReporterTrust): Promise<{ good: boolean; trusted: boolean }> {
+      const [row] = await db
+        .select({ good: goodStanding(trust), verified: user.verified })
+        .from(user)
+        .where(eq(user.id, me));
+      return { good: row?.good === true, trusted: row?.good === true && row.verified };
+    },
+
+    /**
+     * Other members in good standing with an open report of this item for a reason that holds it.
+     * The item's row is locked first, so two reports arriving together count each other.
+     */
+    async otherHoldingReporters(photoId: string, me: string, reasons: readonly string[], trust: ReporterTrust): Promise<number> {
+      await db.select({ id: media.id }).from(media).where(eq(media.id, photoId)).for('update');
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${reports.reporterId})::int` })
+        .from(reports)
+        .innerJoin(user, eq(user.id, reports.reporterId))
+        .where(
+          and(
+            eq(reports.targetType, 'photo'),
+            eq(reports.targetId, photoId),
+            eq(reports.status, 'open'),
+            inArray(reports.reason, [...reasons]),
+            sql`${reports.reporterId} <> ${me}`,
+            goodStanding(trust),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /**

@@ -14,9 +14,9 @@ import type { Mailer } from '../../mail/mailer';
 import { noticeMail } from '../../mail/templates';
 import { AppError } from '../../middleware/errors';
 import type { Storage, StoredObject } from '../../storage/storage';
-import type { MediaService } from '../media/media.public';
+import { canView, type MediaService } from '../media/media.public';
 import type { MessagesService } from '../messages/messages.public';
-import type { MemberSummaryRow, ModerationRepository, ReportRow } from './moderation.repository';
+import type { MemberSummaryRow, ModerationRepository, ReportRow, ReporterTrust } from './moderation.repository';
 
 const m = messages.moderation;
 const targetNotFound = () => new AppError(404, 'TARGET_NOT_FOUND', m.targetNotFound);
@@ -49,6 +49,14 @@ export interface ModerationServiceDeps {
    */
   forgetSessionsOf?: (userId: string) => void;
 }
+
+/**
+ * One member's word never hides another's photo (DESIGN.md §7): an underage or non-consensual
+ * report holds a photo back at once only from a trusted reporter (verified, an account older than
+ * a week, no report dismissed in 90 days), or from the second reporter in good standing (the same
+ * without the verification). Any other report waits in the queue with the photo still shown.
+ */
+export const REPORTER_TRUST: ReporterTrust = { accountDays: 7, dismissedWithinDays: 90 };
 
 const summary = (row: MemberSummaryRow | undefined, id: string) =>
   row ?? { id, name: null, username: null, email: null, role: null, suspended: false };
@@ -96,8 +104,10 @@ export function moderationService(deps: ModerationServiceDeps) {
     /**
      * A member reports a member, a message they received or a photo they can see. The report keeps
      * a copy of the message text or the photo. A second report of the same item by the same member
-     * while the first is open is that first one (200, not a new row). Underage and non-consensual
-     * reports hold the photo back from others until a moderator decides.
+     * while the first is open is that first one (200, not a new row). A photo is one the reporter
+     * may see as it is (not a pay-per-view or premium original behind its preview, not one already
+     * held). Underage and non-consensual reports hold it back from others until a moderator decides,
+     * on a trusted reporter's word or a second independent one (REPORTER_TRUST).
      */
     async report(me: string, input: CreateReport): Promise<{ id: string; created: boolean }> {
       let reportedUserId: string;
@@ -115,7 +125,7 @@ export function moderationService(deps: ModerationServiceDeps) {
         keptText = found.content;
       } else {
         const found = await repo.photoSeenBy(input.targetId, me);
-        if (!found) throw targetNotFound();
+        if (!found || !canView(found, { id: me, premium: found.reporterPremium })) throw targetNotFound();
         if (found.ownerId === me) throw new AppError(400, 'SELF', m.self);
         reportedUserId = found.ownerId;
         photoKey = found.storageKey;
@@ -129,7 +139,7 @@ export function moderationService(deps: ModerationServiceDeps) {
         if (!(await storage.copy(photoKey, keptPhotoKey(id), { cacheControl: 'private, no-store' }))) throw targetNotFound();
         copyKey = keptPhotoKey(id);
       }
-      const hold = input.targetType === 'photo' && PHOTO_HOLD_REASONS.includes(input.reason);
+      const holdReason = input.targetType === 'photo' && PHOTO_HOLD_REASONS.includes(input.reason);
       let result: { row: ReportRow; created: boolean };
       try {
         result = await repo.transaction(async (tx) => {
@@ -144,7 +154,14 @@ export function moderationService(deps: ModerationServiceDeps) {
             keptText,
             keptPhotoKey: copyKey,
           });
-          if (hold) await tx.setUnderReview(input.targetId, true);
+          if (holdReason && saved.created) {
+            const standing = await tx.reporterStanding(me, REPORTER_TRUST);
+            const seconded =
+              standing.good &&
+              !standing.trusted &&
+              (await tx.otherHoldingReporters(input.targetId, me, PHOTO_HOLD_REASONS, REPORTER_TRUST)) > 0;
+            if (standing.trusted || seconded) await tx.setUnderReview(input.targetId, true);
+          }
           return saved;
         });
       } catch (err) {

@@ -55,6 +55,17 @@ async function upload(c: Client, bytes: Buffer, kind = 'gallery'): Promise<Media
 }
 
 const report = (c: Client, body: unknown) => c.post('/api/v1/reports', body);
+
+/** A member whose account is `days` old, verified or not: what REPORTER_TRUST weighs. */
+async function reporter(name: string, opts: { verified: boolean; days: number }) {
+  const made = await finishedMember(t, name, { city: 'Manchester' });
+  await t.database.db
+    .update(user)
+    .set({ verified: opts.verified, createdAt: new Date(Date.now() - opts.days * 24 * 60 * 60_000) })
+    .where(eq(user.id, made.id));
+  return made;
+}
+const trustedReporter = (name: string) => reporter(name, { verified: true, days: 30 });
 const queue = async () => (await mod.get('/api/v1/admin/reports')).json.items as any[];
 
 beforeAll(async () => {
@@ -248,11 +259,12 @@ describe('reporting', () => {
   it('hides a photo reported as underage from everyone but its owner and moderators, and keeps a copy after deletion', async () => {
     const photo = await upload(ann, await png({ r: 200, g: 10, b: 10 }));
     expect((await cat.get(photo.url)).status).toBe(200);
-    const res = await report(ben, { targetType: 'photo', targetId: photo.id, reason: 'underage', details: 'Looks 15' });
+    const { c: trusted } = await trustedReporter('rep_one');
+    const res = await report(trusted, { targetType: 'photo', targetId: photo.id, reason: 'underage', details: 'Looks 15' });
     expect(res.status).toBe(201);
 
     expect((await cat.get(photo.url)).status).toBe(404);
-    expect((await ben.get(photo.url)).status).toBe(404);
+    expect((await trusted.get(photo.url)).status).toBe(404);
     expect((await cat.get(`/api/v1/media/user/${annId}`)).json.media.map((p: MediaDto) => p.id)).not.toContain(photo.id);
     const own = (await ann.get(`/api/v1/media/user/${annId}`)).json.media.find((p: MediaDto) => p.id === photo.id);
     expect(own.underReview).toBe(true);
@@ -265,7 +277,7 @@ describe('reporting', () => {
     const kept = await mod.get(item.keptPhotoUrl);
     expect(kept.status).toBe(200);
     expect(kept.headers.get('content-type')).toMatch(/^image\//);
-    expect((await ben.get(item.keptPhotoUrl)).status).toBe(403);
+    expect((await trusted.get(item.keptPhotoUrl)).status).toBe(403);
   });
 
   it('keeps a byte-identical copy of a reported video, after the owner deleted it', async () => {
@@ -301,7 +313,11 @@ describe('reporting', () => {
     const photo = await upload(ann, await png({ r: 120, g: 40, b: 160 }), 'avatar');
     const avatarSeenBy = async (c: Client) => (await c.get(`/api/v1/profiles/${annId}`)).json.profile.avatarUrl as string | null;
     expect(await avatarSeenBy(cat)).toBe(photo.url);
-    const res = await report(ben, { targetType: 'photo', targetId: photo.id, reason: 'non_consensual_image' });
+    const res = await report((await trustedReporter('rep_two')).c, {
+      targetType: 'photo',
+      targetId: photo.id,
+      reason: 'non_consensual_image',
+    });
     expect(res.status).toBe(201);
     expect(await avatarSeenBy(cat)).toBeNull();
     expect((await cat.get(photo.url)).status).toBe(404);
@@ -314,6 +330,74 @@ describe('reporting', () => {
     const photo = await upload(ann, await png({ r: 10, g: 200, b: 10 }));
     expect((await report(ben, { targetType: 'photo', targetId: photo.id, reason: 'spam_or_scam' })).status).toBe(201);
     expect((await cat.get(photo.url)).status).toBe(200);
+  });
+
+  it("never hides a photo on one untrusted member's word: it waits for a moderator, shown", async () => {
+    const photo = await upload(ann, await png({ r: 30, g: 60, b: 90 }));
+    const newcomer = await reporter('rep_newcomer', { verified: true, days: 1 });
+    const unverified = await reporter('rep_unverified', { verified: false, days: 30 });
+    for (const who of [newcomer, unverified, { c: ben }]) {
+      const res = await report(who.c, { targetType: 'photo', targetId: photo.id, reason: 'underage' });
+      expect(res.status).toBe(201);
+      expect((await cat.get(photo.url)).status).toBe(200);
+    }
+    // the newcomer and ben are not in good standing (too new), so even together they are one untrusted word
+    expect((await queue()).filter((r) => r.targetId === photo.id)).toHaveLength(3);
+  });
+
+  it('holds a photo when a second reporter in good standing agrees', async () => {
+    const photo = await upload(ann, await png({ r: 90, g: 60, b: 30 }));
+    const first = await reporter('rep_first', { verified: false, days: 30 });
+    const second = await reporter('rep_second', { verified: false, days: 30 });
+    expect((await report(first.c, { targetType: 'photo', targetId: photo.id, reason: 'non_consensual_image' })).status).toBe(201);
+    // the same member again is still one word
+    expect((await report(first.c, { targetType: 'photo', targetId: photo.id, reason: 'non_consensual_image' })).status).toBe(200);
+    expect((await cat.get(photo.url)).status).toBe(200);
+    expect((await report(second.c, { targetType: 'photo', targetId: photo.id, reason: 'underage' })).status).toBe(201);
+    expect((await cat.get(photo.url)).status).toBe(404);
+    expect((await ann.get(photo.url)).status).toBe(200);
+  });
+
+  it('no longer trusts a reporter whose report a moderator dismissed lately', async () => {
+    const trusted = await trustedReporter('rep_dismissed');
+    const first = await upload(ann, await png({ r: 5, g: 150, b: 150 }));
+    const res = await report(trusted.c, { targetType: 'photo', targetId: first.id, reason: 'underage' });
+    expect((await cat.get(first.url)).status).toBe(404);
+    expect((await mod.post(`/api/v1/admin/reports/${res.json.id}/dismiss`, { reason: 'Clearly adult' })).status).toBe(200);
+    const next = await upload(ann, await png({ r: 150, g: 150, b: 5 }));
+    expect((await report(trusted.c, { targetType: 'photo', targetId: next.id, reason: 'underage' })).status).toBe(201);
+    expect((await cat.get(next.url)).status).toBe(200);
+  });
+
+  it('refuses a report of what the reporter cannot see: a pay-per-view original, premium without membership, a held photo', async () => {
+    const item = (visibility: 'ppv' | 'premium') =>
+      t.database.db
+        .insert(media)
+        .values({
+          ownerId: annId,
+          kind: 'content',
+          mediaType: 'image',
+          storageKey: `${annId}/content_${visibility}_${Date.now()}.webp`,
+          contentType: 'image/webp',
+          bytes: 10,
+          visibility,
+          priceCents: visibility === 'ppv' ? 500 : null,
+          title: visibility,
+        })
+        .returning();
+    const [ppv] = await item('ppv');
+    const [premium] = await item('premium');
+    const before = await reportCount();
+    for (const target of [ppv!, premium!]) {
+      const res = await report(cat, { targetType: 'photo', targetId: target.id, reason: 'underage' });
+      expect(res.status, target.visibility).toBe(404);
+      expect(res.json.error.message).toBe(text.moderation.targetNotFound);
+    }
+    const held = await upload(ann, await png({ r: 1, g: 2, b: 3 }));
+    await t.database.db.update(media).set({ underReview: true }).where(eq(media.id, held.id));
+    expect((await report(cat, { targetType: 'photo', targetId: held.id, reason: 'underage' })).status).toBe(404);
+    expect(await reportCount()).toBe(before);
+    expect((await t.database.db.select().from(media).where(eq(media.id, ppv!.id)))[0]!.underReview).toBe(false);
   });
 });
 
@@ -328,7 +412,11 @@ describe('decisions', () => {
 
   it('dismisses a report: the photo is shown again, the reporter is told by mail, and the log records it', async () => {
     const photo = await upload(ann, await png({ r: 10, g: 10, b: 200 }));
-    const res = await report(cat, { targetType: 'photo', targetId: photo.id, reason: 'non_consensual_image' });
+    const res = await report((await trustedReporter('rep_three')).c, {
+      targetType: 'photo',
+      targetId: photo.id,
+      reason: 'non_consensual_image',
+    });
     expect((await ben.get(photo.url)).status).toBe(404);
     const before = await auditCount();
     const empty = await mod.post(`/api/v1/admin/reports/${res.json.id}/dismiss`, { reason: '   ' });
@@ -342,7 +430,7 @@ describe('decisions', () => {
     expect(await auditCount()).toBe(before + 1);
     const mail = await mailFromOutbox(
       t,
-      (m) => m.to === 'cat_cedar@example.com' && m.text.includes(text.moderation.mailDismissed),
+      (m) => m.to === 'rep_three@example.com' && m.text.includes(text.moderation.mailDismissed),
       'outcome',
     );
     expect(mail.subject).toBe(text.moderation.mailOutcomeSubject(t.config.siteName));
