@@ -169,8 +169,7 @@ export function createGateway(opts: GatewayOptions) {
     const open = conns.filter((c) => c.ws.readyState === 1);
     if (open.length === 0) return;
     const live = await repo.liveSessions([...new Set(open.map((c) => c.sessionId))]);
-    for (const conn of open)
-      if (!live.has(conn.sessionId) && conn.ws.readyState === 1) conn.ws.close(CLOSE_CODES.unauthenticated, 'Session ended');
+    for (const conn of open) if (!live.has(conn.sessionId)) sessionEnded(conn);
   }
 
   /**
@@ -240,7 +239,22 @@ export function createGateway(opts: GatewayOptions) {
     heartbeat.unref();
   }
 
+  /** The socket's session ended (signed out, revoked, expired, the member suspended): it is closed. */
+  function sessionEnded(conn: Connection) {
+    if (conn.ws.readyState === 1) conn.ws.close(CLOSE_CODES.unauthenticated, 'Session ended');
+  }
+
+  /**
+   * One client event. What reaches another member (typing) or reads about others (presence.watch)
+   * is decided by one statement that also reads whether the socket's session still stands: a session
+   * ended by a suspension, a sign-out or a revocation is closed by the NOTIFY (onAuthChange) or the
+   * heartbeat a moment later, and a frame that arrives meanwhile must not go through. The session is
+   * read in the statement the event already made (its block check), so this costs no round trip,
+   * and it is the database's answer, not a cached copy that a missed NOTIFY could keep.
+   */
   async function handle(conn: Connection, event: ClientEvent) {
+    // closing (its session ended, too slow, shutting down): nothing more from it is answered
+    if (conn.ws.readyState !== 1) return;
     switch (event.type) {
       case 'ping':
         registry.send(conn, frame({ type: EVENT.pong, payload: {} }));
@@ -248,13 +262,16 @@ export function createGateway(opts: GatewayOptions) {
       case 'typing': {
         const { to, typing } = event.payload;
         if (to === conn.userId || !spend(conn)) return;
-        if (await repo.blockedEitherWay(conn.userId, to)) return;
+        const { live, open } = await repo.relayable(conn.sessionId, conn.userId, to);
+        if (!live) return sessionEnded(conn);
+        if (!open) return;
         await hub.publish([to], { type: EVENT.typing, payload: { userId: conn.userId, typing } });
         return;
       }
       case 'presence.watch': {
         if (!spend(conn)) return;
-        const rows = await repo.watchable(conn.userId, [...new Set(event.payload.userIds)]);
+        const { live, rows } = await repo.watchable(conn.userId, conn.sessionId, [...new Set(event.payload.userIds)]);
+        if (!live) return sessionEnded(conn);
         if (conn.ws.readyState !== 1) return;
         registry.watch(
           conn,

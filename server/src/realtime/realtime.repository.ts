@@ -4,6 +4,10 @@ import { textArray } from '../db/arrays';
 import { profiles, session } from '../db/schema/index';
 import { noBlockBetween, presenceSeenBy } from '../db/visibility';
 
+/** A session still stands: it exists (not signed out, revoked or ended by a suspension) and has not expired. */
+const liveSession = gt(session.expiresAt, sql`now()`);
+const sessionStands = (sessionId: string) => sql`exists (select 1 from ${session} where ${session.id} = ${sessionId} and ${liveSession})`;
+
 /** The queries the socket gateway needs: sessions, last-active times, blocks. */
 export function realtimeRepository(db: Db) {
   return {
@@ -27,28 +31,43 @@ export function realtimeRepository(db: Db) {
       const rows = await db
         .select({ id: session.id })
         .from(session)
-        .where(and(inArray(session.id, sessionIds), gt(session.expiresAt, sql`now()`)));
+        .where(and(inArray(session.id, sessionIds), liveSession));
       return new Set(rows.map((r) => r.id));
     },
 
     /**
      * Last-active times of the members a viewer may watch: not themselves, not hiding their
-     * last-active time, no block either way.
+     * last-active time, no block either way; none at all (`live` false) once the viewer's socket's
+     * session has ended. One statement.
      */
-    async watchable(viewerId: string, userIds: string[]): Promise<{ userId: string; lastActiveAt: Date }[]> {
+    async watchable(
+      viewerId: string,
+      sessionId: string,
+      userIds: string[],
+    ): Promise<{ live: boolean; rows: { userId: string; lastActiveAt: Date }[] }> {
       const ids = userIds.filter((id) => id !== viewerId);
-      if (ids.length === 0) return [];
-      const rows = await db.execute<{ userId: string; lastActiveMs: number | string }>(
-        sql`select p.user_id as "userId", extract(epoch from p.last_active_at) * 1000 as "lastActiveMs" from profiles p
-            where p.user_id = any(${textArray(ids)}) and ${presenceSeenBy(viewerId)}`,
+      const result = await db.execute<{ live: boolean; userId: string | null; lastActiveMs: number | string | null }>(
+        sql`select l.live, p.user_id as "userId", extract(epoch from p.last_active_at) * 1000 as "lastActiveMs"
+            from (select ${sessionStands(sessionId)} as live) l
+            left join profiles p on l.live and p.user_id = any(${textArray(ids)}) and ${presenceSeenBy(viewerId)}`,
       );
-      return rows.rows.map((r) => ({ userId: r.userId, lastActiveAt: new Date(Number(r.lastActiveMs)) }));
+      const live = result.rows[0]?.live === true;
+      const rows = result.rows.flatMap((r) =>
+        r.userId === null ? [] : [{ userId: r.userId, lastActiveAt: new Date(Number(r.lastActiveMs)) }],
+      );
+      return { live, rows };
     },
 
-    /** Whether a block stands between the two, either way (db/visibility.ts). */
-    async blockedEitherWay(a: string, b: string): Promise<boolean> {
-      const rows = await db.execute<{ open: boolean }>(sql`select ${noBlockBetween(a, sql`${b}`)} as open`);
-      return rows.rows[0]?.open === false;
+    /**
+     * Whether `from`'s socket (of `sessionId`) may relay an event to `to`, in one statement: `live`,
+     * the session still stands (a socket outlives its session by the moment it takes the gateway to
+     * close it); `open`, no block stands between the two either way (db/visibility.ts).
+     */
+    async relayable(sessionId: string, from: string, to: string): Promise<{ live: boolean; open: boolean }> {
+      const rows = await db.execute<{ live: boolean; open: boolean }>(
+        sql`select ${sessionStands(sessionId)} as live, ${noBlockBetween(from, sql`${to}`)} as open`,
+      );
+      return { live: rows.rows[0]?.live === true, open: rows.rows[0]?.open === true };
     },
   };
 }
