@@ -14,6 +14,7 @@ import { forgetResetLinks, resetLinks } from './reset-links.plugin';
 import { SESSION_COOKIE_PREFIX } from './session-cookie';
 import { sessionTokens } from './session-tokens.plugin';
 import { signInThrottle } from './sign-in-throttle.plugin';
+import { takenEmailAsExisting } from './taken-email';
 import { totpReplayGuard } from './totp-replay.plugin';
 import { authRule } from '../config/rate-limits';
 
@@ -58,17 +59,20 @@ export function createAuth(opts: {
     trustedOrigins: config.trustedOrigins,
     // a broken provider return (no state) lands on the sign-in screen with the provider error toast
     onAPIError: { errorURL: '/login?providerError=1' },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        twoFactor: schema.twoFactor,
-        rateLimit: schema.rateLimit,
-      },
-    }),
+    // a sign-up that loses a race for its address answers as one for an address in use (taken-email.ts)
+    database: takenEmailAsExisting(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: {
+          user: schema.user,
+          session: schema.session,
+          account: schema.account,
+          verification: schema.verification,
+          twoFactor: schema.twoFactor,
+          rateLimit: schema.rateLimit,
+        },
+      }),
+    ),
     // an address named in ADMIN_EMAILS becomes an admin as its account is made (and at every start: main.ts)
     databaseHooks: {
       user: {
