@@ -17,7 +17,7 @@ import { quotaCounter, rateLimit } from './middleware/rate-limit';
 import { bodyLimit } from './middleware/body-limit';
 import { jsonDepthLimit } from './middleware/json-depth';
 import { sameOriginWrites } from './middleware/same-origin';
-import { loadSession, type AppEnv } from './middleware/session';
+import { loadSession, requireUser, type AppEnv } from './middleware/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { accountRoutes, sessionRoutes } from './modules/account/account.routes';
 import { configRoutes } from './modules/account/config.routes';
@@ -216,6 +216,23 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  if (config.rateLimits) {
+    // What one member does to others: each counted per member, a minute's cap and a day's
+    // (config/rate-limits.ts). A visitor is refused (401) before anything counts.
+    const memberActions = [
+      ['POST', '/winks/:userId', 'wink'],
+      ['POST', '/friends/:userId', 'friend-invite'],
+      // Discover's Like, the profile's and a member card's: one route
+      ['POST', '/discover/:userId/like', 'like'],
+      ['PUT', '/hotlist/:userId', 'hotlist-add'],
+      ['PUT', '/clubs/:id/review', 'club-review'],
+      // a member, a photo or a message: one route
+      ['POST', '/reports', 'report'],
+    ] as const;
+    for (const [method, path, limit] of memberActions)
+      for (const window of [limit, `${limit}:day`] as const)
+        api.on(method, path, rateLimit({ quota, limit: window, key: (c) => requireUser(c).id }));
+  }
   api.route('/profiles', profilesRoutes(profiles));
   api.route('/members', membersRoutes(members, { quota, rateLimits: config.rateLimits }));
   api.route('/discover', discoverRoutes(discover));

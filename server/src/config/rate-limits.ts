@@ -61,10 +61,44 @@ export const RATE_LIMITS = {
   'content-upload': { what: 'content uploads', max: 30, windowMs: HOUR, per: 'member' },
   verification: { what: 'verification submissions', max: 20, windowMs: HOUR, per: 'member' },
 
+  // the live-events socket: how many may be open at once (windowMs 0: a count of what is open now,
+  // not of what was done in a window), counted by the process that holds them (realtime/gateway.ts).
+  // A session is one browser on one device, whose tabs share it; each device has its own.
+  'realtime:sockets-session': { what: 'open live-event sockets of one browser', max: 8, windowMs: 0, per: 'session' },
+  'realtime:sockets-member': { what: 'open live-event sockets of one member', max: 20, windowMs: 0, per: 'member' },
+
   // what reaches other members
   'messages:send': { what: 'messages sent', max: 30, windowMs: MINUTE, per: 'member' },
   contact: { what: 'contact form messages', max: 5, windowMs: HOUR, per: 'address' },
   'club-suggestion': { what: 'club suggestions', max: 10, windowMs: DAY, per: 'member' },
+
+  // What one member does to others, wired in app.ts (memberActions): every signed-in request to the
+  // route counts, one the route refuses (a second wink in a day, a 404) too. The minute's cap stops a
+  // script; the day's caps what a script paced under it still sends. Neither is one a member meets by hand.
+  // A wink is a tap on a profile page, once a day per member: 20 a minute is a profile opened
+  // every three seconds; 200 a day is ten times a busy evening's browsing.
+  wink: { what: 'winks', max: 20, windowMs: MINUTE, per: 'member' },
+  'wink:day': { what: 'winks', max: 200, windowMs: DAY, per: 'member' },
+  // an invite asks for a reply and lands in the member's Friends: fewer a day than winks (the same
+  // route accepts an invite received, which counts here too)
+  'friend-invite': { what: 'friend invites', max: 20, windowMs: MINUTE, per: 'member' },
+  'friend-invite:day': { what: 'friend invites', max: 100, windowMs: DAY, per: 'member' },
+  // Discover is swiped fast (a card a second, passes not counted); the profile's and a member
+  // card's Like count here too. 1000 a day is hours of swiping.
+  like: { what: 'likes', max: 60, windowMs: MINUTE, per: 'member' },
+  'like:day': { what: 'likes', max: 1000, windowMs: DAY, per: 'member' },
+  // one tap on a card or a profile; private, but a script adding everyone still writes a row each
+  'hotlist-add': { what: 'hotlist adds', max: 30, windowMs: MINUTE, per: 'member' },
+  'hotlist-add:day': { what: 'hotlist adds', max: 300, windowMs: DAY, per: 'member' },
+  // a review is written, one per club (a rewrite counts): 10 a minute allows fixing a typo or two;
+  // nobody honestly reviews 30 clubs in a day, and a review bombing campaign needs more
+  'club-review': { what: 'club reviews written or rewritten', max: 10, windowMs: MINUTE, per: 'member' },
+  'club-review:day': { what: 'club reviews written or rewritten', max: 30, windowMs: DAY, per: 'member' },
+  // Every report (a member, a photo, a message) is read by a moderator: 5 a minute covers a member
+  // reporting a profile and several of its photos at once; 20 a day keeps one account from
+  // burying the queue, which every other member's reports wait in.
+  report: { what: 'reports', max: 5, windowMs: MINUTE, per: 'member' },
+  'report:day': { what: 'reports', max: 20, windowMs: DAY, per: 'member' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
