@@ -3,6 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { messages } from '@velvet/core/messages';
+import { limits } from '@velvet/core/constants/limits';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { ORIGIN, signedInMember } from '../../test/http';
 import { bodyLimit } from './body-limit';
 
 const LIMIT = 1000;
@@ -23,6 +27,52 @@ function send(port: number, body: string | string[], headers: Record<string, str
   });
 }
 
+const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
+  new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+const close = (server: ServerType) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * Sends `size` bytes as a slow client does (a piece every 40 ms, so the whole body takes longer
+ * than the half second @hono/node-server gives an unread body before it closes the connection),
+ * the way curl or a script uploads: the whole body first, then the answer. What came back, how
+ * much had been sent when it came, and whether the connection closed before the last byte went.
+ */
+function sendSlowly(port: number, path: string, size: number, headers: Record<string, string>) {
+  const PIECES = 16;
+  return new Promise<{ status: number; text: string; sentAtAnswer: number; closedEarly: boolean; error?: string }>((resolve) => {
+    let sent = 0;
+    let sentAtAnswer = -1;
+    let closedEarly = false;
+    let error: string | undefined;
+    let answer = { status: 0, text: '' };
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path, headers: { ...headers, 'content-length': String(size) } },
+      (res) => {
+        sentAtAnswer = sent;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => (answer = { status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message));
+    req.on('socket', (socket) => socket.on('close', () => (closedEarly ||= sent < size)));
+    req.on('close', () => resolve({ ...answer, sentAtAnswer, closedEarly, error }));
+    const piece = Buffer.alloc(Math.ceil(size / PIECES), 'x');
+    const next = () => {
+      if (req.destroyed) return;
+      const n = Math.min(piece.length, size - sent);
+      req.write(piece.subarray(0, n));
+      sent += n;
+      if (sent < size) setTimeout(next, 40);
+      else req.end();
+    };
+    next();
+  });
+}
+
 describe('bodyLimit on a real socket', () => {
   let server: ServerType;
   let port = 0;
@@ -31,12 +81,10 @@ describe('bodyLimit on a real socket', () => {
     app.use('*', bodyLimit({ maxSize: LIMIT, onError: (c) => c.text('too large', 413) }));
     app.post('/echo', async (c) => c.json(await c.req.json()));
     app.get('/echo', (c) => c.text('read'));
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
+    server = await listen(app.fetch);
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => close(server));
 
   const json = (n: number) => JSON.stringify({ text: 'x'.repeat(n) });
 
@@ -63,9 +111,59 @@ describe('bodyLimit on a real socket', () => {
     expect(refused).toEqual({ status: 413, text: 'too large' });
   });
 
+  it('reads a refused body to its end before answering, so a slow client still sending it gets the 413, not a closed connection', async () => {
+    const size = 2 * 1024 * 1024;
+    const res = await sendSlowly(port, '/echo', size, { 'content-type': 'application/json' });
+    expect(res).toEqual({ status: 413, text: 'too large', sentAtAnswer: size, closedEarly: false, error: undefined });
+  });
+
   it('lets a GET through', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/echo`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('read');
+  });
+});
+
+describe('every body limit of the app on a real socket: a slow client sending too much gets the 413, not EPIPE', () => {
+  let t: TestApp;
+  let server: ServerType;
+  let port = 0;
+  let cookie = '';
+  beforeAll(async () => {
+    t = await createTestApp();
+    const member = await signedInMember(t, 'slow.uploader@example.test');
+    cookie = [...member.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    server = await listen(t.app.fetch);
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    if (server) await close(server);
+    await t?.close();
+  });
+
+  const multipart = 'multipart/form-data; boundary=velvet';
+  it.each([
+    ['POST /media', '/api/v1/media', limits.imageMaxBytes + 2 * 1024 * 1024, multipart, 'IMAGE_TOO_LARGE', messages.uploads.imageTooLarge],
+    [
+      'POST /verifications',
+      '/api/v1/verifications',
+      limits.imageMaxBytes + 2 * 1024 * 1024,
+      multipart,
+      'IMAGE_TOO_LARGE',
+      messages.verification.tooLarge,
+    ],
+    ['POST /content', '/api/v1/content', limits.contentFileMaxBytes + 1024 * 1024, multipart, 'FILE_TOO_LARGE', messages.content.tooLarge],
+    [
+      'the 1 MB JSON limit',
+      '/api/v1/profiles',
+      2 * limits.jsonBodyMaxBytes,
+      'application/json',
+      'BODY_TOO_LARGE',
+      messages.errors.bodyTooLarge,
+    ],
+  ])('%s', async (_name, path, size, type, code, message) => {
+    const res = await sendSlowly(port, path, size, { origin: ORIGIN, cookie, 'content-type': type });
+    expect({ ...res, text: undefined }).toEqual({ status: 413, text: undefined, sentAtAnswer: size, closedEarly: false, error: undefined });
+    expect(JSON.parse(res.text)).toEqual({ error: { code, message } });
   });
 });

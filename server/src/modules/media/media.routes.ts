@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { messages } from '@velvet/core/messages';
 import {
@@ -14,6 +13,7 @@ import {
 } from '@velvet/core/schemas/media.schema';
 import { memberParamsSchema, photoParamsSchema } from '@velvet/core/schemas/id.schema';
 import { limits } from '@velvet/core/constants/limits';
+import { bodyLimit } from '../../middleware/body-limit';
 import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, params } from '../../middleware/validate';

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { messages } from '@velvet/core/messages';
 import { limits } from '@velvet/core/constants/limits';
 import { memberParamsSchema } from '@velvet/core/schemas/id.schema';
@@ -15,6 +14,7 @@ import {
   verificationSummaryResponseSchema,
   verificationTypeSchema,
 } from '@velvet/core/schemas/verification.schema';
+import { bodyLimit } from '../../middleware/body-limit';
 import { AppError } from '../../middleware/errors';
 import { requireUser, type AppEnv } from '../../middleware/session';
 import { json, params } from '../../middleware/validate';
