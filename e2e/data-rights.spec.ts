@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { messages } from '@velvet/core/messages';
+import { DELETED_ACCOUNT_RECORDS_MONTHS } from '@velvet/core/constants/retention';
 import { launchBrowser, phoneContext, toastText } from './support/browser';
 import { firstLink, startServer, type RunningServer } from './support/server';
 import { completeProfile, confirmedAccount, signInThroughApi, signInThroughUi } from './support/members';
@@ -105,6 +106,9 @@ describe('data rights on /my-account', () => {
     await page.locator('section#delete-account').getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('alertdialog', { name: messages.dataRights.deleteConfirmTitle });
     await dialog.waitFor();
+    // it says what is kept after, for how long, and where to read why
+    await dialog.getByText(messages.dataRights.deleteKept(DELETED_ACCOUNT_RECORDS_MONTHS)).waitFor();
+    expect(await dialog.getByRole('link', { name: messages.dataRights.deleteKeptLink }).getAttribute('href')).toBe('/privacy#retention');
 
     // a wrong password deletes nothing
     await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');

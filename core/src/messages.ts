@@ -175,6 +175,9 @@ export const messages = {
     deleteFreshPrompt: (provider: string) =>
       `You sign in with ${provider}. To confirm it is you, sign in with ${provider} again, then delete your account within 10 minutes.`,
     signInAgain: (provider: string) => `Sign in with ${provider} again`,
+    deleteKept: (months: number) =>
+      `Kept for ${months} months, then erased: reports other members made about you, with the copy of what they reported, and our moderators' record of what was decided. We keep them to protect members and answer the police or a court.`,
+    deleteKeptLink: 'What we keep and why',
     deleting: 'Deleting...',
     wrongPassword: 'That password is not right. Nothing was deleted.',
     freshSignInRequired: 'For your safety, sign in again, then delete your account within 10 minutes.',

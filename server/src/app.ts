@@ -49,6 +49,7 @@ import { profileViewsRoutes } from './modules/profile-views/profile-views.routes
 import { moderationRepository } from './modules/moderation/moderation.repository';
 import { moderationService } from './modules/moderation/moderation.service';
 import { adminRoutes, reportsRoutes } from './modules/moderation/moderation.routes';
+import { recordsRetention } from './modules/moderation/records-retention';
 import { verificationRepository } from './modules/verification/verification.repository';
 import { verificationService } from './modules/verification/verification.service';
 import { verificationAdminRoutes, verificationRoutes } from './modules/verification/verification.routes';
@@ -140,8 +141,9 @@ export function createApp(deps: AppDeps) {
   // realtime: sockets + LISTEN/NOTIFY fan-out; messaging publishes its events through it
   const realtime = createGateway({ database, log, trustedOrigins: config.trustedOrigins, loadMessage: (id) => messaging.findMessage(id) });
   const messaging = messagesService({ repo: messagesRepository(database.db), events: realtime.hub, cursors });
+  const moderationRepo = moderationRepository(database.db);
   const moderation = moderationService({
-    repo: moderationRepository(database.db),
+    repo: moderationRepo,
     storage,
     mailer,
     siteName: config.siteName,
@@ -303,5 +305,7 @@ export function createApp(deps: AppDeps) {
     realtime,
     /** What a process counts before its first request needs it (the online count: lib/cached-for.ts keeps it current). */
     warm: async () => void (await members.onlineCount()),
+    /** Erases what was kept about deleted accounts once past its time (the server runs it hourly). */
+    sweepRecords: recordsRetention({ repo: moderationRepo, storage, log }).sweep,
   };
 }

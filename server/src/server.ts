@@ -12,6 +12,7 @@ import type { Storage } from './storage/storage';
 import { createApp } from './app';
 import { seedDemoCommunity, shouldSeed } from './seed/demo';
 import { makeAdmins } from './db/admins';
+import { RETENTION_SWEEP_EVERY_MS } from './modules/moderation/records-retention';
 
 export type Demo = Awaited<ReturnType<typeof seedDemoCommunity>>;
 
@@ -61,13 +62,17 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     outboxDir: path.join(config.dataDir, 'outbox'),
     onError: (err, message) => log.error({ err, subject: message.subject }, 'mail not sent'),
   });
-  const { app, websocket, realtime, warm } = createApp({ config, database, mailer, storage, log });
+  const { app, websocket, realtime, warm, sweepRecords } = createApp({ config, database, mailer, storage, log });
+  const sweep = () => void sweepRecords().catch((err: unknown) => log.warn({ err }, 'records of deleted accounts not swept'));
+  const sweeping = setInterval(sweep, RETENTION_SWEEP_EVERY_MS);
+  sweeping.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket }, (info) => {
     const ms = Math.round(performance.now() - opts.startedAt);
     log.info({ port: info.port, database: database.kind, ms }, 'server ready');
     if (!opts.prepared) printBanner(config, demo);
     warm().catch((err: unknown) => log.warn({ err }, 'online count not loaded at start'));
+    sweep();
   });
 
   // Node closes an idle keep-alive socket after 5 s, and a client (a proxy, a browser, a test's request
@@ -81,6 +86,7 @@ export async function runServer(config: Config, log: Logger, opts: { startedAt: 
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    clearInterval(sweeping);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // stop accepting, let in-flight requests finish, then close the database cleanly

@@ -326,6 +326,36 @@ export type ModerationQueries = ReturnType<typeof queries>;
 export function moderationRepository(db: Db) {
   return {
     ...queries(db),
+    /**
+     * Erases what was kept about accounts that no longer exist, once it is older than `days`: the
+     * reports about them and the log entries about them (the log's trigger lets this one statement
+     * through, migration 0044). Returns the storage keys of the copies those reports held.
+     */
+    async eraseDeletedAccountRecords(days: number): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('velvet.retention_sweep', 'on', true)`);
+        const erased = await tx
+          .delete(reports)
+          .where(
+            and(
+              sql`${reports.createdAt} < now() - make_interval(days => ${days}::int)`,
+              sql`not exists (select 1 from "user" u where u.id = ${reports.reportedUserId})`,
+            ),
+          )
+          .returning({ keptPhotoKey: reports.keptPhotoKey });
+        await tx
+          .delete(moderationAudit)
+          .where(
+            and(
+              sql`${moderationAudit.createdAt} < now() - make_interval(days => ${days}::int)`,
+              sql`${moderationAudit.targetUserId} is not null`,
+              sql`not exists (select 1 from "user" u where u.id = ${moderationAudit.targetUserId})`,
+            ),
+          );
+        return erased.map((r) => r.keptPhotoKey).filter((key): key is string => key !== null);
+      });
+    },
+
     /** Runs fn in one transaction: all of it is written, or none. */
     transaction<T>(fn: (tx: ModerationQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(queries(tx)));

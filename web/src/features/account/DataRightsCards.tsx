@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Trash2 } from 'lucide-react';
 import { messages } from '@velvet/core/messages';
+import { DELETED_ACCOUNT_RECORDS_MONTHS } from '@velvet/core/constants/retention';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
@@ -117,6 +118,12 @@ function DeleteAccountDialog({ open, onClose, provider }: { open: boolean; onClo
           <Dialog.Description className="text-sm text-muted">
             {hasPassword === false ? words.deleteFreshPrompt(providerName) : words.deletePasswordPrompt}
           </Dialog.Description>
+          <p className="text-sm text-muted">
+            {words.deleteKept(DELETED_ACCOUNT_RECORDS_MONTHS)}{' '}
+            <Link to="/privacy#retention" className="font-semibold text-pink-300 underline-offset-2 hover:underline">
+              {words.deleteKeptLink}
+            </Link>
+          </p>
           <form
             noValidate
             className="grid gap-4"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DELETED_ACCOUNT_RECORDS_MONTHS } from '@velvet/core/constants/retention';
 import { siteName } from '../../lib/site';
 import { Contents, LastUpdated, PageIntro, Prose, Section } from './Prose';
 
@@ -24,7 +25,7 @@ export default function PrivacyPage() {
         title="Privacy policy"
         lead={`How ${siteName} handles your information under UK data protection law (the UK GDPR and the Data Protection Act 2018).`}
       >
-        <LastUpdated date="26 November 2026" />
+        <LastUpdated date="8 December 2026" />
       </PageIntro>
 
       <Contents items={sections} />
@@ -187,11 +188,13 @@ export default function PrivacyPage() {
               <strong>Reports other members made about you</strong>, and the decisions our moderators took on them. They are kept without
               your account, profile or email address: what was reported, when, and what was decided. We keep them because we must be able to
               show that we dealt with reports properly, to protect members from someone who was removed for harming others, and to answer
-              the police or a court if asked (our legitimate interests, and legal claims). We delete them when they are no longer needed for
-              that.
+              the police or a court if asked (our legitimate interests, and legal claims). A report keeps a copy of the photo, video or
+              message it was about, so a moderator can decide even when it was deleted. We erase these reports and their copies{' '}
+              {DELETED_ACCOUNT_RECORDS_MONTHS} months after they were made.
             </li>
             <li>
-              <strong>Our moderators’ audit log</strong>: which moderator did what, and when, kept for the same reasons.
+              <strong>Our moderators’ audit log</strong>: which moderator did what, and when, kept for the same reasons; its entries about
+              you are erased {DELETED_ACCOUNT_RECORDS_MONTHS} months after they were made.
             </li>
             <li>Reports you made about others stay with the report, without your account, so the decision on them still makes sense.</li>
           </ul>
