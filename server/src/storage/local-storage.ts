@@ -1,4 +1,4 @@
-import { access, copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { constants, createReadStream } from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,6 +10,31 @@ import {
   resolveRange,
   type Storage,
 } from './storage';
+
+/** Flushes a file, or a folder's list of names, to the disk (fsync). */
+async function sync(target: string) {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes a written object durable before its write resolves, so a row committed after it never
+ * names a file a power cut left empty: the file and its sidecar, then the folder holding their
+ * names, and, when the write made that folder (`made`: the first folder mkdir made), each folder
+ * above up to the one holding the new folder's name.
+ */
+async function syncWritten(file: string, made: string | undefined) {
+  await Promise.all([sync(file), sync(`${file}.meta.json`)]);
+  const top = made ? path.dirname(made) : path.dirname(file);
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    await sync(dir);
+    if (dir === top || dir === path.dirname(dir)) return;
+  }
+}
 
 /** Files under a folder; each object has a small JSON sidecar with its content type. */
 export function createLocalStorage(root: string): Storage {
@@ -25,7 +50,7 @@ export function createLocalStorage(root: string): Storage {
     },
     async put(key, body, opts) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      const made = await mkdir(path.dirname(file), { recursive: true });
       try {
         // 'wx' fails when the file exists: no overwrite
         await writeFile(file, body, { flag: 'wx' });
@@ -34,10 +59,11 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
       await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: opts.contentType }));
+      await syncWritten(file, made);
     },
     async putFile(key, source, opts) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      const made = await mkdir(path.dirname(file), { recursive: true });
       try {
         // COPYFILE_EXCL fails when the file exists: no overwrite; the copy streams in the kernel
         await copyFile(source, file, constants.COPYFILE_EXCL);
@@ -46,6 +72,7 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
       await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: opts.contentType }));
+      await syncWritten(file, made);
     },
     async copy(from, to) {
       const source = fileOf(from);
@@ -58,7 +85,7 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
       const { contentType } = JSON.parse(meta) as { contentType: string };
-      await mkdir(path.dirname(file), { recursive: true });
+      const made = await mkdir(path.dirname(file), { recursive: true });
       try {
         // the kernel copies the bytes; COPYFILE_EXCL: no overwrite
         await copyFile(source, file, constants.COPYFILE_EXCL);
@@ -69,6 +96,7 @@ export function createLocalStorage(root: string): Storage {
         throw err;
       }
       await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }));
+      await syncWritten(file, made);
       return true;
     },
     async get(key, range) {

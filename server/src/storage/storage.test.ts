@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readlinkSync } from 'node:fs';
+import { mkdtemp, open, readFile, realpath, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config/env';
 import { createLogger } from '../logger';
 import { createMailer } from '../mail/mailer';
@@ -246,6 +247,54 @@ describe.each(drivers)('storage contract: $name driver', (driver) => {
     await expect(storage.put(key, body, { contentType: 'image/jpeg' })).rejects.toThrow(/unsafe storage key/);
     await expect(storage.get(key)).rejects.toThrow(/unsafe storage key/);
     await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
+  });
+});
+
+describe('local disk: a write is on the disk before it resolves', () => {
+  it('put, putFile and copy sync the file, its sidecar and their folder (a new folder: the one above too) before they resolve', async () => {
+    const root = await realpath(await tempDir());
+    const storage = createLocalStorage(root);
+    // what is synced (fsync, through FileHandle.sync), named by the path each handle has open
+    const probe = await open(root, 'r');
+    const handles = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    // the real sync, called below with each handle as `this`
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const sync = handles.sync;
+    const synced: string[] = [];
+    const spy = vi.spyOn(handles, 'sync').mockImplementation(function (this: FileHandle) {
+      synced.push(path.relative(root, readlinkSync(`/proc/self/fd/${this.fd}`)) || '.');
+      return sync.call(this);
+    });
+    const syncedSince = () => synced.splice(0).sort();
+    try {
+      const bytes = randomBytes(256 * 1024);
+      await storage.put('member-1/photo_1.webp', bytes, { contentType: 'image/webp' });
+      // resolved: the whole file is there, and it, its sidecar, its new folder and the root are synced
+      expect((await readFile(path.join(root, 'member-1/photo_1.webp'))).equals(bytes)).toBe(true);
+      expect(syncedSince()).toEqual(['.', 'member-1', 'member-1/photo_1.webp', 'member-1/photo_1.webp.meta.json']);
+
+      // into a folder that was there: that folder only
+      await storage.put('member-1/photo_2.webp', bytes, { contentType: 'image/webp' });
+      expect(syncedSince()).toEqual(['member-1', 'member-1/photo_2.webp', 'member-1/photo_2.webp.meta.json']);
+
+      const dir = await tempDir();
+      try {
+        const source = path.join(dir, 'video.mp4');
+        await writeFile(source, bytes);
+        await storage.putFile('member-2/video_1.mp4', source, { contentType: 'video/mp4' });
+        expect(syncedSince()).toEqual(['.', 'member-2', 'member-2/video_1.mp4', 'member-2/video_1.mp4.meta.json']);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+
+      expect(await storage.copy('member-2/video_1.mp4', 'reports/kept_1.mp4')).toBe(true);
+      expect(syncedSince()).toEqual(['.', 'reports', 'reports/kept_1.mp4', 'reports/kept_1.mp4.meta.json']);
+      expect((await readFile(path.join(root, 'reports/kept_1.mp4'))).equals(bytes)).toBe(true);
+    } finally {
+      spy.mockRestore();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
