@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { SessionData, SessionUser } from '../middleware/session';
 import { AUTH_CHANGES_CHANNEL } from '../auth/session-cache';
+import { RATE_LIMITS } from '../config/rate-limits';
 import { createHub } from './hub';
 import { createSlots, createTouchSchedule, takeFirst } from './heartbeat';
 import { createRegistry, type Connection } from './registry';
@@ -31,6 +32,25 @@ export interface GatewayOptions {
 /** Typing and presence.watch events a socket may send per window (each costs a query); more are dropped. */
 const EVENT_BUDGET = 20;
 const EVENT_WINDOW_MS = 10_000;
+
+/**
+ * Sockets one session (a browser, its tabs together) and one member (their devices) may hold open at
+ * once, from the one table of limits. Counted by this process over the sockets it holds, so behind N
+ * instances a member may hold up to N times these, each process enforcing its own share: a count
+ * shared by every instance would cost a database write on every socket opened and closed (and be left
+ * wrong by a process that died), for a cap whose job is that one cookie cannot pin thousands of
+ * sockets, and their memory, on a server.
+ */
+const SOCKETS_PER_SESSION = RATE_LIMITS['realtime:sockets-session'].max;
+const SOCKETS_PER_MEMBER = RATE_LIMITS['realtime:sockets-member'].max;
+/**
+ * A socket past the cap that got as far as opening (several upgrades raced past the route's check)
+ * is closed with this. The web client takes it as any drop and tries again with backoff; its next
+ * try is then refused at the upgrade (429), and the backoff spaces those out (lib/reconnect-delay.ts).
+ */
+export const TOO_MANY_SOCKETS_CLOSE = 4429;
+const TOO_MANY_IN_BROWSER = 'Too many open connections in this browser. Close a tab and try again.';
+const TOO_MANY_FOR_MEMBER = 'Too many open connections on this account. Close a tab or another device and try again.';
 
 /** Default tick of the heartbeat: with HEARTBEAT_MS, 30 slices of the sockets, one a second. */
 const SLICE_MS = 1000;
@@ -292,6 +312,13 @@ export function createGateway(opts: GatewayOptions) {
     }
   }
 
+  /** Why one more socket of this member and session is refused here (the caps above), or null. */
+  function refusal(userId: string, sessionId: string): string | null {
+    if (registry.countOfSession(sessionId) >= SOCKETS_PER_SESSION) return TOO_MANY_IN_BROWSER;
+    if (registry.countOf(userId) >= SOCKETS_PER_MEMBER) return TOO_MANY_FOR_MEMBER;
+    return null;
+  }
+
   /** The WebSocket handlers for one upgrade request, with the session it carried. */
   function eventsFor(user: SessionUser | null, sessionData: SessionData | null, origin: string | undefined): WSEvents {
     let conn: Connection | null = null;
@@ -300,6 +327,8 @@ export function createGateway(opts: GatewayOptions) {
         if (closing) return ws.close(CLOSE_CODES.goingAway, 'Server restarting');
         if (origin && !opts.trustedOrigins.includes(origin)) return ws.close(CLOSE_CODES.forbiddenOrigin, 'Origin not allowed');
         if (!user || !sessionData) return ws.close(CLOSE_CODES.unauthenticated, 'Sign in to connect');
+        const refused = refusal(user.id, sessionData.id);
+        if (refused) return ws.close(TOO_MANY_SOCKETS_CLOSE, refused);
         const raw = ws.raw as WebSocket | undefined;
         const c: Connection = {
           id: nextId++,
@@ -354,6 +383,11 @@ export function createGateway(opts: GatewayOptions) {
     registry,
     websocket,
     eventsFor,
+    /**
+     * Why this signed-in member's upgrade is refused before it happens (too many sockets open here),
+     * or null; the socket's own open checks again, for upgrades that raced past this.
+     */
+    refusal: (user: SessionUser | null, sessionData: SessionData | null) => (user && sessionData ? refusal(user.id, sessionData.id) : null),
     /** One whole heartbeat round now (tests; the timer spreads it over every `heartbeatMs`). */
     heartbeat: () => beat(),
     /** Listening must be on before a socket is accepted, or it could miss its first events. */

@@ -25,6 +25,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** userId → sockets on this process, and who watches whose presence. Delivery never throws. */
 export function createRegistry() {
   const byUser = new Map<string, Set<Connection>>();
+  /** sessionId → how many sockets of that session this process holds (the gateway's cap) */
+  const bySession = new Map<string, number>();
   const watchers = new Map<string, Set<Connection>>();
 
   function send(conn: Connection, text: string) {
@@ -55,6 +57,7 @@ export function createRegistry() {
       let set = byUser.get(conn.userId);
       const first = !set;
       if (!set) byUser.set(conn.userId, (set = new Set()));
+      if (!set.has(conn)) bySession.set(conn.sessionId, (bySession.get(conn.sessionId) ?? 0) + 1);
       set.add(conn);
       return first;
     },
@@ -63,6 +66,9 @@ export function createRegistry() {
       unwatchAll(conn);
       const set = byUser.get(conn.userId);
       if (!set?.delete(conn)) return false;
+      const left = (bySession.get(conn.sessionId) ?? 1) - 1;
+      if (left > 0) bySession.set(conn.sessionId, left);
+      else bySession.delete(conn.sessionId);
       if (set.size > 0) return false;
       byUser.delete(conn.userId);
       return true;
@@ -95,6 +101,9 @@ export function createRegistry() {
     connections: () => [...byUser.values()].flatMap((set) => [...set]),
     /** One member's sockets on this process. */
     connectionsOf: (userId: string) => [...(byUser.get(userId) ?? [])],
+    /** How many sockets this process holds for a member, and for one session. */
+    countOf: (userId: string) => byUser.get(userId)?.size ?? 0,
+    countOfSession: (sessionId: string) => bySession.get(sessionId) ?? 0,
     size: () => {
       let n = 0;
       for (const set of byUser.values()) n += set.size;
