@@ -32,8 +32,8 @@ export interface Database {
    * to a function that stops.
    */
   listen(channel: string, handler: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
-  /** NOTIFY a channel (pg_notify; payloads must stay under 8000 bytes). */
-  notify(channel: string, payload: string): Promise<void>;
+  /** NOTIFY a channel, each payload in turn, in one statement (pg_notify; payloads must stay under 8000 bytes). */
+  notify(channel: string, payloads: string[]): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, which `pgliteTemplate` can start a new one from. */
   dumpDataDir?: () => Promise<Blob>;
@@ -139,9 +139,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query('select 1');
       },
       listen: (channel, handler, onReconnect) => listener.listen(channel, handler, onReconnect),
-      notify: async (channel, payload) => {
+      notify: async (channel, payloads) => {
         // prepared once per connection: every message sent, read or deleted is one of these
-        await pool.query({ name: 'velvet_notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
+        if (payloads.length === 1)
+          await pool.query({ name: 'velvet_notify', text: 'select pg_notify($1, $2)', values: [channel, payloads[0]] });
+        else
+          await pool.query({
+            name: 'velvet_notify_each',
+            text: 'select pg_notify($1, p) from unnest($2::text[]) with ordinality as t(p, n) order by n',
+            values: [channel, payloads],
+          });
       },
       close: async () => {
         await listener.close();
@@ -184,11 +191,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         if (!closed) await unlisten();
       };
     },
-    notify: async (channel, payload) => {
+    notify: async (channel, payloads) => {
       if (closed) return;
       // after the caller's current work, as a NOTIFY arrives after the statement that sent it
       await Promise.resolve();
-      dispatch(channel, payload);
+      for (const payload of payloads) dispatch(channel, payload);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {

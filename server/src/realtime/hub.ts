@@ -33,6 +33,8 @@ export const envelopeTo = (to: string[], event: ServerEvent): string => JSON.str
 /** What feature services use to emit events. Publishing never throws: delivery is best effort, clients resync. */
 export interface RealtimeEvents {
   publish(userIds: string[], event: ServerEvent): Promise<void>;
+  /** Several events at once: one NOTIFY statement for all of them. */
+  publishAll(events: { to: string[]; event: ServerEvent }[]): Promise<void>;
   /** `userId` turned on Hide Last Active: everyone watching them sees them offline, with no time, and hears no more. */
   hidePresence(userId: string): Promise<void>;
 }
@@ -57,12 +59,25 @@ export function createHub(deps: HubDeps) {
   const { database, registry, log } = deps;
   let listening: Promise<() => Promise<void>> | null = null;
 
-  async function notify(envelope: Envelope) {
+  async function notify(payloads: string[]) {
+    if (payloads.length === 0) return;
     try {
-      await database.notify(EVENTS_CHANNEL, JSON.stringify(envelope));
+      await database.notify(EVENTS_CHANNEL, payloads);
     } catch (err) {
       log.error({ err }, 'realtime notify failed');
     }
+  }
+  const payload = (envelope: Envelope) => JSON.stringify(envelope);
+
+  /** The NOTIFY payload that carries `event` to `userIds`: whole, or a message by id when too big for NOTIFY. */
+  function payloadOf(userIds: string[], event: ServerEvent): string | null {
+    const to = [...new Set(userIds)];
+    if (to.length === 0) return null;
+    const whole = payload({ k: 'to', to, e: event });
+    if (Buffer.byteLength(whole) <= NOTIFY_MAX_BYTES) return whole;
+    if (event.type === EVENT.messageCreated) return payload({ k: 'ref', to, id: event.payload.message.id });
+    log.error({ type: event.type }, 'realtime event too large to publish');
+    return null;
   }
 
   async function receive(payload: string) {
@@ -134,20 +149,20 @@ export function createHub(deps: HubDeps) {
     },
 
     async publish(userIds: string[], event: ServerEvent) {
-      const to = [...new Set(userIds)];
-      if (to.length === 0) return;
-      const envelope: Envelope = { k: 'to', to, e: event };
-      if (Buffer.byteLength(JSON.stringify(envelope)) <= NOTIFY_MAX_BYTES) return notify(envelope);
-      if (event.type === EVENT.messageCreated) return notify({ k: 'ref', to, id: event.payload.message.id });
-      log.error({ type: event.type }, 'realtime event too large to publish');
+      const text = payloadOf(userIds, event);
+      if (text) await notify([text]);
+    },
+
+    async publishAll(events: { to: string[]; event: ServerEvent }[]) {
+      await notify(events.map(({ to, event }) => payloadOf(to, event)).filter((p): p is string => p !== null));
     },
 
     async hidePresence(userId: string) {
-      await notify({ k: 'hide', about: userId });
+      await notify([payload({ k: 'hide', about: userId })]);
     },
 
     async publishPresence(event: ServerEventOf<'presence'>) {
-      await notify({ k: 'watch', about: event.payload.userId, e: event });
+      await notify([payload({ k: 'watch', about: event.payload.userId, e: event })]);
     },
   };
 }

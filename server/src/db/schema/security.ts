@@ -55,7 +55,7 @@ export const totpUsedStep = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
 
-/** Requests counted per key (route + client) in a fixed window, shared by every server instance. */
+/** Requests counted per key (route + client) in a fixed window, shared by every server instance. UNLOGGED (migration 0045): a crash forgets the open windows. */
 export const requestQuota = pgTable('request_quota', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),

@@ -1,5 +1,16 @@
 // What other modules may use of activities: recording one inside their own transaction.
-import { insertActivity, insertNewContentActivities, readMessageActivities, type NewActivity, type Run } from './activity.repository';
+import {
+  activityCreated,
+  activityInsert,
+  insertActivity,
+  insertNewContentActivities,
+  readMessageActivities,
+  recordedActivity,
+  toActivity,
+  type ActivityRow,
+  type NewActivity,
+  type Run,
+} from './activity.repository';
 
 /**
  * Records that something happened to a member (the Updates feed and notifications) in `run`, the
@@ -9,6 +20,13 @@ import { insertActivity, insertNewContentActivities, readMessageActivities, type
  */
 export const recordActivity = (run: Run, activity: NewActivity) => insertActivity(run, activity);
 export type { NewActivity };
+
+/**
+ * The same, inside a statement that writes what the activity is about (a message): its INSERT as a
+ * CTE (`activityInsert`, the same rules), read back with `recordedActivity` and `toActivity`, and
+ * announced by the caller with `activityCreated` after the statement.
+ */
+export { activityCreated, activityInsert, recordedActivity, toActivity, type ActivityRow };
 
 /** A member published content: their friends and the members who hotlist them hear of it. */
 export const recordNewContent = (run: Run, ownerId: string, contentId: string) => insertNewContentActivities(run, ownerId, contentId);

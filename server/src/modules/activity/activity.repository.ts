@@ -26,7 +26,7 @@ export interface ActivityAfter {
   id: string;
 }
 
-type ActivityRow = {
+export type ActivityRow = {
   id: string;
   type: ActivityType;
   subjectKind: string | null;
@@ -78,6 +78,28 @@ export function toActivity(row: ActivityRow): Activity {
  * stands (one per conversation burst). The activity, or null when none was recorded.
  */
 export async function insertActivity(run: Run, input: NewActivity): Promise<Activity | null> {
+  const insert = activityInsert(input);
+  if (!insert) return null;
+  const rows = await run.execute<ActivityRow>(sql`
+    with a as (${insert})
+    select ${columns} from a left join profiles p on p.user_id = a.actor_id`);
+  const row = rows.rows[0];
+  if (!row) return null;
+  const activity = toActivity(row);
+  const payload = envelopeTo([input.recipientId], activityCreated(activity));
+  await run.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  return activity;
+}
+
+/** The event that tells the recipient's sockets of a new activity. */
+export const activityCreated = (activity: Activity) => ({ type: EVENT.activityCreated, payload: { activity } }) as const;
+
+/**
+ * One activity's INSERT under the rules above, `returning *` (null when there is nothing to record:
+ * oneself). `about` lets a statement record it about a row it writes in the same statement: the
+ * activity is inserted once per row of `about.from`, its subject's id read from that row.
+ */
+export function activityInsert(input: NewActivity, about?: { from: SQL; subject: { kind: string; id: SQL } }): SQL | null {
   const { recipientId: to, actorId: by, type } = input;
   if (by === to) return null;
   const rules: SQL[] = [];
@@ -87,21 +109,16 @@ export async function insertActivity(run: Run, input: NewActivity): Promise<Acti
     rules.push(sql`not exists (select 1 from activities x
       where x.actor_id = ${by} and x.recipient_id = ${to} and x.type = 'message' and x.read_at is null)`);
   const where = rules.length ? sql`where ${sql.join(rules, sql` and `)}` : sql``;
-  const rows = await run.execute<ActivityRow>(sql`
-    with a as (
-      insert into activities (recipient_id, actor_id, type, subject_kind, subject_id, detail)
-      select ${to}, ${by}, ${type}, ${input.subject?.kind ?? null}, ${input.subject?.id ?? null}, ${input.detail ?? null}
-      ${where}
-      returning *
-    )
-    select ${columns} from a left join profiles p on p.user_id = a.actor_id`);
-  const row = rows.rows[0];
-  if (!row) return null;
-  const activity = toActivity(row);
-  const payload = envelopeTo([to], { type: EVENT.activityCreated, payload: { activity } });
-  await run.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
-  return activity;
+  return sql`insert into activities (recipient_id, actor_id, type, subject_kind, subject_id, detail)
+    select ${to}, ${by}, ${type}, ${about?.subject.kind ?? input.subject?.kind ?? null}, ${about?.subject.id ?? input.subject?.id ?? null},
+      ${input.detail ?? null}
+    ${about ? sql`from ${about.from}` : sql``} ${where}
+    returning *`;
 }
+
+/** The activity a statement recorded in its CTE `cte` (activityInsert), as one JSON row for toActivity (or null). */
+export const recordedActivity = (cte: SQL) =>
+  sql`(select row_to_json(x) from (select ${columns} from ${cte} a left join profiles p on p.user_id = a.actor_id) x)`;
 
 /** At most this many NOTIFYs in one statement (the payloads travel as one text[] parameter). */
 const NOTIFY_BATCH = 500;

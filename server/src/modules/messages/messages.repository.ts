@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { markMessageActivitiesRead, recordActivity } from '../activity/activity.public';
+import type { Activity } from '@velvet/core/schemas/activity.schema';
+import { activityInsert, markMessageActivitiesRead, recordedActivity, toActivity, type ActivityRow } from '../activity/activity.public';
 import { likePattern } from '../../db/like';
 import { executePrepared } from '../../db/prepared';
 import { blockedIdsOf } from '../../db/blocks';
@@ -106,8 +107,15 @@ export function messagesRepository(db: Db) {
       receiverId: string;
       content: string;
       clientId: string;
-    }): Promise<{ exists: boolean; blockedByMe: boolean; blockedMe: boolean; row?: MessageRow }> {
-      const [found] = await rows<{ blockedByMe: boolean; blockedMe: boolean; stored: MessageRow | null }>(
+    }): Promise<{ exists: boolean; blockedByMe: boolean; blockedMe: boolean; row?: MessageRow; activity?: Activity }> {
+      // the receiver's notification (activity.public's rules: one per conversation burst, none while one
+      // from this sender is unread), recorded by the same statement about the message it stores: a send
+      // is one prepared statement and one commit (one WAL flush on PostgreSQL, the send path's largest cost)
+      const notification = activityInsert(
+        { recipientId: values.receiverId, actorId: values.senderId, type: 'message' },
+        { from: sql`stored`, subject: { kind: 'message', id: sql`stored.id::text` } },
+      );
+      const [found] = await rows<{ blockedByMe: boolean; blockedMe: boolean; stored: MessageRow | null; activity: ActivityRow | null }>(
         db,
         sql`with rel as (select ${relationOf(values.senderId, values.receiverId)}),
             stored as (
@@ -116,21 +124,19 @@ export function messagesRepository(db: Db) {
               from rel where not rel."blockedByMe" and not rel."blockedMe"
               on conflict (sender_id, client_id) do nothing
               returning ${messageColumns}
-            )
-            select rel."blockedByMe", rel."blockedMe", (select row_to_json(stored) from stored) as stored from rel`,
+            )${notification ? sql`, noticed as (${notification})` : sql``}
+            select rel."blockedByMe", rel."blockedMe", (select row_to_json(stored) from stored) as stored,
+              ${notification ? recordedActivity(sql`noticed`) : sql`null`} as activity
+            from rel`,
       );
       if (!found) return { exists: false, blockedByMe: false, blockedMe: false };
-      // the receiver's notification: one per conversation burst (none while one from this sender is unread).
-      // A statement of its own after the message (messages have no transaction to share): sending stays one
-      // prepared statement on the hot path, and a burst costs one look-up a message.
-      if (found.stored)
-        await recordActivity(db, {
-          recipientId: values.receiverId,
-          actorId: values.senderId,
-          type: 'message',
-          subject: { kind: 'message', id: found.stored.id },
-        });
-      return { exists: true, blockedByMe: found.blockedByMe, blockedMe: found.blockedMe, row: found.stored ?? undefined };
+      return {
+        exists: true,
+        blockedByMe: found.blockedByMe,
+        blockedMe: found.blockedMe,
+        row: found.stored ?? undefined,
+        activity: found.activity ? toActivity(found.activity) : undefined,
+      };
     },
 
     /**

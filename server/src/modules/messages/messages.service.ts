@@ -11,6 +11,7 @@ import type {
 import { AppError } from '../../middleware/errors';
 import type { RealtimeEvents } from '../../realtime/hub';
 import type { MessagesRepository } from './messages.repository';
+import { activityCreated } from '../activity/activity.public';
 import { UUID_SHAPE, USER_ID_SHAPE } from '@velvet/core/schemas/id.schema';
 import { positionSchema, toConversationDto, toMessageDto, toSentDto } from './messages.mapper';
 import type { CursorCodec } from '../../lib/keyset-cursor';
@@ -114,7 +115,11 @@ export function messagesService(deps: { repo: MessagesRepository; events: Realti
       refuseBlocked(result);
       if (result.row) {
         const message = toMessageDto(result.row);
-        await events.publish([me, otherId], { type: EVENT.messageCreated, payload: { message } });
+        // the message to both members' sockets, and the receiver's notification of it when one was recorded
+        await events.publishAll([
+          { to: [me, otherId], event: { type: EVENT.messageCreated, payload: { message } } },
+          ...(result.activity ? [{ to: [otherId], event: activityCreated(result.activity) }] : []),
+        ]);
         return { message, replayed: false, created: true };
       }
       const existing = await repo.findByClientId(me, clientId);

@@ -26,7 +26,9 @@ async function published(fn: () => Promise<unknown>) {
   const notify = vi.spyOn(t.database, 'notify');
   try {
     await fn();
-    return notify.mock.calls.map(([, payload]) => JSON.parse(payload) as { k: string; to: string[]; e: { type: string; payload: any } });
+    return notify.mock.calls.flatMap(([, payloads]) =>
+      payloads.map((payload) => JSON.parse(payload) as { k: string; to: string[]; e: { type: string; payload: any } }),
+    );
   } finally {
     notify.mockRestore();
   }
