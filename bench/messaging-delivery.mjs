@@ -3,7 +3,11 @@
 // (message.created on /api/v1/realtime) p50 ≤ 10 ms and p99 ≤ 50 ms with 2 000 connected sockets
 // and 200 messages/s; server RSS with 2 000 idle sockets ≤ 300 MB. On PostgreSQL and on PGlite.
 //
-//   node bench/messaging-delivery.mjs [--db both|postgres|pglite] [--sockets 2000] [--rate 200] [--seconds 30]
+//   node bench/messaging-delivery.mjs [--db both|postgres|pglite] [--sockets 2000] [--rate 200] [--seconds 30] [--no-floor]
+//
+// The floor, measured first in the same run: the same sockets, rate, seconds and client code against a
+// bare relay (baseline-relay.mjs: node:http and ws, no database, no session check), whose p50 and
+// p99 each database's stand beside as a multiple ("×N.N"). --no-floor leaves it out.
 //
 // Each database is new and thrown away: PostgreSQL gets a fresh database on BENCH_PG_URL's server
 // (by default its Unix socket: lib/database.mjs), created and dropped here; PGlite a temporary DATA_DIR.
@@ -22,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dropDatabase, freshDatabase, withSql } from './lib/database.mjs';
 import { httpClient, inBatches, openLoop, openSocket } from './lib/load.mjs';
+import { startRelay } from './baseline-relay.mjs';
 import { mb, ms, percentile, rssKb } from './lib/measure.mjs';
 import { spawnServer, table } from './server.mjs';
 
@@ -92,11 +97,7 @@ export async function createFixture(kind, { members, history = true, workers = 1
       await seedMembers(q, members, tokenPrefix);
       if (history) await seedHistory(q, members);
     });
-    for (let n = 1; n <= members; n++) {
-      const token = `${tokenPrefix}${n}`;
-      const signature = createHmac('sha256', secret).update(token).digest('base64');
-      fixture.cookies.push(`${COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}`);
-    }
+    fixture.cookies.push(...sessionCookies(tokenPrefix, secret, members));
     log(
       `  ${kind}: migrated and seeded ${members} members${history ? ' with a message history' : ''} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -105,6 +106,15 @@ export async function createFixture(kind, { members, history = true, workers = 1
     await fixture.cleanup();
     throw err;
   }
+}
+
+/** Session cookies for mb-1 … mb-N (token = prefix + n), signed with `secret` as better-auth signs them. */
+function sessionCookies(tokenPrefix, secret, members) {
+  return Array.from({ length: members }, (_, i) => {
+    const token = `${tokenPrefix}${i + 1}`;
+    const signature = createHmac('sha256', secret).update(token).digest('base64');
+    return `${COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}`;
+  });
 }
 
 /**
@@ -185,16 +195,42 @@ async function seedHistory(q, members) {
 // ---------------------------------------------------------------------------------------------
 
 const BUDGET = { p50: 10, p99: 50, rssMb: 300 };
+/** The floor's row: the bare relay of baseline-relay.mjs (no budget; the databases' figures are also given as a multiple of it). */
+const FLOOR = 'floor: bare ws relay';
 
+/** The real server on a fresh database of this kind, seeded with members and a history. */
 async function runDelivery(kind, opts) {
   const fixture = await createFixture(kind, { members: Math.max(opts.sockets, HEAVY_CONVERSATIONS + 3), workers: opts.workers });
-  const client = [];
-  const result = { kind };
   try {
     const server = await fixture.start();
-    const wsUrl = `${server.url.replace(/^http/, 'ws')}/api/v1/realtime`;
+    return await measureDelivery({ kind, url: server.url, pid: fixture.pid, cookies: fixture.cookies }, opts);
+  } finally {
+    await fixture.cleanup();
+  }
+}
+
+/** The floor: the same measurement against the bare relay (baseline-relay.mjs), with cookies of the same shape. */
+async function runFloor(opts) {
+  const relay = await startRelay();
+  try {
+    const cookies = sessionCookies(`bench${randomBytes(12).toString('hex')}n`, randomBytes(36).toString('base64url'), opts.sockets);
+    return await measureDelivery({ kind: FLOOR, url: relay.url, pid: relay.pid, cookies }, opts);
+  } finally {
+    await relay.stop();
+  }
+}
+
+/**
+ * Sockets, idle memory, then the open-loop sends, against the server at `target.url` (its process
+ * `target.pid`, for RSS), member mb-(i + 1) signing in with `target.cookies[i]`.
+ */
+async function measureDelivery(target, opts) {
+  const client = [];
+  const result = { kind: target.kind };
+  try {
+    const wsUrl = `${target.url.replace(/^http/, 'ws')}/api/v1/realtime`;
     await sleep(1000);
-    result.rssBaseKb = await rssKb(fixture.pid);
+    result.rssBaseKb = await rssKb(target.pid);
 
     // 1. sockets: one per member, 50 opening at a time
     const pending = new Map();
@@ -212,7 +248,7 @@ async function runDelivery(kind, opts) {
     };
     const t0 = performance.now();
     const sockets = await inBatches(opts.sockets, (i) =>
-      openSocket(wsUrl, fixture.cookies[i], (event, at) => {
+      openSocket(wsUrl, target.cookies[i], (event, at) => {
         if (event.type === 'message.created' && event.payload.message.receiverId === `mb-${i + 1}`) onCreated(event.payload.message, at);
       }),
     );
@@ -221,10 +257,10 @@ async function runDelivery(kind, opts) {
 
     // 2. idle memory
     await sleep(opts.idleSeconds * 1000);
-    result.rssIdleKb = await rssKb(fixture.pid);
+    result.rssIdleKb = await rssKb(target.pid);
 
     // 3. load: `rate` sends per second, open loop (not waiting for answers), senders round-robin
-    const http = httpClient(server.url);
+    const http = httpClient(target.url);
     const order = Array.from({ length: opts.sockets }, (_, i) => i).sort(() => Math.random() - 0.5);
     const sendTimes = [];
     const answeredAt = [];
@@ -248,7 +284,7 @@ async function runDelivery(kind, opts) {
       pending.set(clientId, { t0: start, counted });
       inFlight++;
       http
-        .request('POST', `/api/v1/messages/conversations/mb-${to + 1}/messages`, fixture.cookies[from], {
+        .request('POST', `/api/v1/messages/conversations/mb-${to + 1}/messages`, target.cookies[from], {
           content: `Bench ${n}.${filler}`,
           clientId,
         })
@@ -279,7 +315,7 @@ async function runDelivery(kind, opts) {
     const deadline = performance.now() + 10_000;
     while ([...pending.values()].some((p) => p.counted) && performance.now() < deadline) await sleep(50);
     lag.disable();
-    result.rssLoadKb = await rssKb(fixture.pid);
+    result.rssLoadKb = await rssKb(target.pid);
     http.close();
 
     // percentiles over every message of the window: one never delivered counts as slower than any delivered
@@ -310,7 +346,6 @@ async function runDelivery(kind, opts) {
     });
   } finally {
     for (const ws of client) ws.terminate();
-    await fixture.cleanup();
   }
   return result;
 }
@@ -336,7 +371,9 @@ async function main() {
       warmup: { type: 'string', default: '3' },
       idle: { type: 'string', default: '10' },
       timeline: { type: 'boolean', default: false },
+      floor: { type: 'boolean', default: true },
     },
+    allowNegative: true,
   });
   const kinds = values.db === 'both' ? ['postgres', 'pglite'] : [values.db];
   if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db is both, postgres or pglite');
@@ -357,13 +394,30 @@ async function main() {
       `(+${opts.warmup} s warm-up); ${os.cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}\n`,
   );
   const results = [];
+  if (values.floor) results.push(await runFloor(opts));
   for (const kind of kinds) results.push(await runDelivery(kind, opts));
   const loadAfter = os.loadavg();
+  const floor = results.find((r) => r.kind === FLOOR);
+  const times = (v, f) => (!floor ? '-' : Number.isFinite(v) && f > 0 && Number.isFinite(f) ? `×${(v / f).toFixed(1)}` : '-');
 
   console.log(
     '\n' +
       table(
-        ['database', 'sent/s', 'answered/s', 'delivered', 'p50', 'p90', 'p95', 'p99', 'max', 'POST p50', 'POST p99'],
+        [
+          'database',
+          'sent/s',
+          'answered/s',
+          'delivered',
+          'p50',
+          'p90',
+          'p95',
+          'p99',
+          'max',
+          'POST p50',
+          'POST p99',
+          'p50 / floor',
+          'p99 / floor',
+        ],
         results.map((r) => [
           r.kind,
           r.rate.toFixed(1),
@@ -376,6 +430,8 @@ async function main() {
           ms(r.max),
           ms(r.sendP50),
           ms(r.sendP99),
+          r === floor ? '' : times(r.p50, floor?.p50),
+          r === floor ? '' : times(r.p99, floor?.p99),
         ]),
       ),
   );
@@ -395,7 +451,11 @@ async function main() {
   );
   console.log(
     '\nsent/s: offered rate (open loop); answered/s: 201 answers within the window; percentiles cover every message sent ' +
-      'in the window, one never delivered counting as "lost" (slower than any delivered). POST: send → HTTP 201.',
+      'in the window, one never delivered counting as "lost" (slower than any delivered). POST: send → HTTP 201. ' +
+      (floor
+        ? `${FLOOR}: the same sockets, rate and client against node:http + ws with no database or session (baseline-relay.mjs), ` +
+          "measured first in this run; p50 / floor, p99 / floor: the row's percentile as a multiple of the floor's."
+        : 'No floor in this run (--no-floor).'),
   );
   for (const r of results)
     if (r.undelivered)
@@ -415,7 +475,9 @@ async function main() {
   console.log(`\nload average ${loadAfter.map((l) => l.toFixed(1)).join(' ')} at the end`);
 
   let ok = true;
+  if (floor?.undelivered) console.log(`the floor lost ${floor.undelivered} messages: its figures are not a floor this run`);
   for (const r of results) {
+    if (r === floor) continue;
     const checks = [
       [`p50 ${ms(r.p50)} ≤ ${BUDGET.p50} ms`, r.p50 <= BUDGET.p50],
       [`p99 ${ms(r.p99)} ≤ ${BUDGET.p99} ms`, r.p99 <= BUDGET.p99],
