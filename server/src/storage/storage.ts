@@ -45,26 +45,18 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
  * after it is written (a block, a hold, pay-per-view), so the route that serves it decides the
  * header on each request.
  */
-export interface WriteOptions {
-  /**
-   * @deprecated Not stored, and ignored. Accepted only until its last callers
-   * (content.service.ts, verification.service.ts, moderation.service.ts) stop passing it.
-   */
-  cacheControl?: string;
-}
-
 export interface Storage {
   kind: 'local' | 's3';
   ping(): Promise<void>;
   /** Writes a new object; refuses (throws ObjectExistsError) when the key is taken: no overwrite. */
-  put(key: string, body: Buffer, opts: WriteOptions & { contentType: string }): Promise<void>;
+  put(key: string, body: Buffer, opts: { contentType: string }): Promise<void>;
   /** Writes a new object from a file on disk, streamed (never the whole file in memory); no overwrite. */
-  putFile(key: string, file: string, opts: WriteOptions & { contentType: string }): Promise<void>;
+  putFile(key: string, file: string, opts: { contentType: string }): Promise<void>;
   /**
    * Copies an object to a new key (its content type kept), streamed: never the whole object in
    * memory, whatever its size; no overwrite. False when `from` does not exist.
    */
-  copy(from: string, to: string, opts?: WriteOptions): Promise<boolean>;
+  copy(from: string, to: string): Promise<boolean>;
   /** Reads an object (or the bytes of `range`: RangeNotSatisfiableError when it has none), or undefined when there is none. */
   get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;

@@ -24,7 +24,7 @@ import type { CursorCodec } from '../../lib/keyset-cursor';
 import { processImage, type ImageType } from '../../images/process-image';
 import { processVideo, type VideoType } from '../../images/process-video';
 import { ObjectExistsError, type Storage } from '../../storage/storage';
-import { canView, MEDIA_CACHE_CONTROL, mediaFileUrl, type MediaService, type Viewer } from '../media/media.public';
+import { canView, mediaFileUrl, type MediaService, type Viewer } from '../media/media.public';
 import type { ContentRepository, ContentRow, ListedItem } from './content.repository';
 import type { ReceivedUpload } from './content.upload';
 
@@ -99,8 +99,7 @@ export function contentService({ repo, storage, log, media, requireCreator, curs
     const tiny = await sharp(image).resize({ width: PREVIEW_PIXELS, height: PREVIEW_PIXELS, fit: 'inside' }).toBuffer();
     return sharp(tiny).resize({ width: PREVIEW_SIDE, height: PREVIEW_SIDE, fit: 'inside' }).blur(6).webp({ quality: 60 }).toBuffer();
   };
-  const putBuffer = (buffer: Buffer, contentType: string) => (key: string) =>
-    storage.put(key, buffer, { contentType, cacheControl: MEDIA_CACHE_CONTROL });
+  const putBuffer = (buffer: Buffer, contentType: string) => (key: string) => storage.put(key, buffer, { contentType });
 
   function toItem(item: ListedItem, viewer: Viewer): ContentItem {
     const { row } = item;
@@ -196,7 +195,7 @@ export function contentService({ repo, storage, log, media, requireCreator, curs
         keys = await putAll(user.id, [
           {
             suffix: `.${video.ext}`,
-            write: (key) => storage.putFile(key, out, { contentType: video.contentType, cacheControl: MEDIA_CACHE_CONTROL }),
+            write: (key) => storage.putFile(key, out, { contentType: video.contentType }),
           },
           { suffix: '_thumb.webp', write: putBuffer(poster.main.buffer, poster.main.contentType) },
           { suffix: '_preview.webp', write: putBuffer(blurred, 'image/webp') },

@@ -136,7 +136,7 @@ export function moderationService(deps: ModerationServiceDeps) {
       if (photoKey) {
         // the copy first: a report about a photo always has it, even if the owner deletes the photo next;
         // streamed, as a video of up to 50 MB may be reported
-        if (!(await storage.copy(photoKey, keptPhotoKey(id), { cacheControl: 'private, no-store' }))) throw targetNotFound();
+        if (!(await storage.copy(photoKey, keptPhotoKey(id)))) throw targetNotFound();
         copyKey = keptPhotoKey(id);
       }
       const holdReason = input.targetType === 'photo' && PHOTO_HOLD_REASONS.includes(input.reason);

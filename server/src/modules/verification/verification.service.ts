@@ -143,7 +143,7 @@ export function verificationService({ repo, storage, mailer, log, siteName, publ
         tooLarge: () => new AppError(413, 'IMAGE_TOO_LARGE', m.tooLarge),
       });
       const key = `${userId}/verification_${randomUUID()}.webp`;
-      await storage.put(key, image.main.buffer, { contentType: image.main.contentType, cacheControl: VERIFICATION_PHOTO_CACHE_CONTROL });
+      await storage.put(key, image.main.buffer, { contentType: image.main.contentType });
 
       const data: StoredData = {
         fields: Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined && v !== '')),
