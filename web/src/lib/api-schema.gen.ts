@@ -1002,7 +1002,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stored image or video (only to those who may see its owner and are entitled to it); single byte ranges answer 206 */
+        /** A stored image or video (only to those who may see its owner and are entitled to it); single byte ranges answer 206; revalidated on every use (private, no-cache): a matching If-None-Match answers 304 while the member may still see it */
         get: operations["getMediaFileByKey"];
         put?: never;
         post?: never;
@@ -6721,6 +6721,13 @@ export interface operations {
             };
             /** @description Not a WebSocket request */
             426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many sockets open for this browser or member (config/rate-limits.ts); nothing is upgraded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
