@@ -3,17 +3,18 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@velvet/core/messages';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { launchBrowser, toastText } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startRestartableServer, type RestartableServer } from './support/server';
+import { withEmbeddedDatabase } from './support/database';
 import { confirmedAccount, memberPages, signInThroughUi, uniqueEmail } from './support/members';
 
 /**
- * Trust and safety in the browser: a member reports a photo (hidden from others at once), a moderator
+ * Trust and safety in the browser: a trusted member reports a photo (hidden from others at once), a moderator
  * removes it or dismisses a report in /admin, a member sees Access Denied there, and a suspended
  * member's open tab goes to sign-in, where signing in says the account is suspended.
  */
 
 const m = messages.moderation;
-let server: RunningServer;
+let server: RestartableServer;
 let browser: Browser;
 let pages: ReturnType<typeof memberPages>;
 const bossEmail = uniqueEmail('boss');
@@ -34,12 +35,26 @@ let ben: Member;
 let cat: Member;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_EMAILS: bossEmail }), launchBrowser()]);
+  [server, browser] = await Promise.all([startRestartableServer({ ADMIN_EMAILS: bossEmail }), launchBrowser()]);
   pages = memberPages(browser, server);
   const bossAccount = await confirmedAccount(server, bossEmail);
-  const signedIn = await pages.signIn(bossAccount);
-  boss = { ...signedIn, ...bossAccount };
-  [mod, ann, ben, cat] = await Promise.all([member('Mia Moderator'), member('Ann Ash'), member('Ben Birch'), member('Cat Cedar')]);
+  const joined = await Promise.all([member('Mia Moderator'), member('Ann Ash'), member('Ben Birch'), member('Cat Cedar')]);
+  await pages.closeAll();
+  // Ben is a reporter the product trusts (verified, his account a month old): his word alone holds a
+  // photo back; a newcomer's report waits for a moderator (server moderation.test.ts)
+  await server.restart(() =>
+    withEmbeddedDatabase(server.dataDir, async (db) => {
+      await db.query(`update "user" set verified = true, created_at = now() - interval '30 days' where id = $1`, [joined[2].id]);
+    }),
+  );
+  pages = memberPages(browser, server);
+  const again = async (account: { email: string; password: string }): Promise<Member> => ({
+    email: account.email,
+    password: account.password,
+    ...(await pages.signIn(account)),
+  });
+  boss = await again(bossAccount);
+  [mod, ann, ben, cat] = (await Promise.all(joined.map(again))) as [Member, Member, Member, Member];
   const res = await boss.page.request.put('/api/v1/admin/roles', {
     data: { email: mod.email, role: 'moderator', reason: 'Joins the team' },
   });
