@@ -77,6 +77,8 @@ export const messages = {
     notFound: 'Not found',
     badRequest: 'The request could not be understood. Please check it and try again.',
     badCursor: 'That page link is not valid. Reload and try again.',
+    tooManySocketsInBrowser: 'Too many open connections in this browser. Close a tab and try again.',
+    tooManySocketsForMember: 'Too many open connections on this account. Close a tab or another device and try again.',
     bodyTooLarge: 'The request is too large.',
     jsonTooDeep: 'The request is nested too deeply.',
     unsupportedMediaType: 'Send the request as JSON.',

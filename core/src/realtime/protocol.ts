@@ -13,6 +13,8 @@ export const CLOSE_CODES = {
   forbiddenOrigin: 4403,
   /** the socket did not keep up (too much unsent data) */
   tooSlow: 4408,
+  /** past the open sockets a browser's session or a member may hold (server config/rate-limits.ts): close a tab */
+  tooManySockets: 4429,
   /** the server is restarting: reconnect with backoff */
   goingAway: 1001,
 } as const;

@@ -3,6 +3,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CLOSE_CODES, EVENT, HEARTBEAT_MS, HEARTBEAT_TIMEOUT_MS, ONLINE_WINDOW_MS } from '@velvet/core/realtime/protocol';
 import { clientEventSchema, type ClientEvent, type ServerEvent, type ServerEventOf } from '@velvet/core/realtime/events';
 import type { MessageDto } from '@velvet/core/schemas/message.schema';
+import { messages } from '@velvet/core/messages';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { SessionData, SessionUser } from '../middleware/session';
@@ -43,14 +44,10 @@ const EVENT_WINDOW_MS = 10_000;
  */
 const SOCKETS_PER_SESSION = RATE_LIMITS['realtime:sockets-session'].max;
 const SOCKETS_PER_MEMBER = RATE_LIMITS['realtime:sockets-member'].max;
-/**
- * A socket past the cap that got as far as opening (several upgrades raced past the route's check)
- * is closed with this. The web client takes it as any drop and tries again with backoff; its next
- * try is then refused at the upgrade (429), and the backoff spaces those out (lib/reconnect-delay.ts).
- */
-export const TOO_MANY_SOCKETS_CLOSE = 4429;
-const TOO_MANY_IN_BROWSER = 'Too many open connections in this browser. Close a tab and try again.';
-const TOO_MANY_FOR_MEMBER = 'Too many open connections on this account. Close a tab or another device and try again.';
+// A socket past the cap that got as far as opening (several upgrades raced past the route's check)
+// is closed with CLOSE_CODES.tooManySockets. The web client takes it as any drop and tries again with
+// backoff; its next try is then refused at the upgrade (429), and the backoff spaces those out
+// (lib/reconnect-delay.ts).
 
 /** Default tick of the heartbeat: with HEARTBEAT_MS, 30 slices of the sockets, one a second. */
 const SLICE_MS = 1000;
@@ -314,8 +311,8 @@ export function createGateway(opts: GatewayOptions) {
 
   /** Why one more socket of this member and session is refused here (the caps above), or null. */
   function refusal(userId: string, sessionId: string): string | null {
-    if (registry.countOfSession(sessionId) >= SOCKETS_PER_SESSION) return TOO_MANY_IN_BROWSER;
-    if (registry.countOf(userId) >= SOCKETS_PER_MEMBER) return TOO_MANY_FOR_MEMBER;
+    if (registry.countOfSession(sessionId) >= SOCKETS_PER_SESSION) return messages.errors.tooManySocketsInBrowser;
+    if (registry.countOf(userId) >= SOCKETS_PER_MEMBER) return messages.errors.tooManySocketsForMember;
     return null;
   }
 
@@ -328,7 +325,7 @@ export function createGateway(opts: GatewayOptions) {
         if (origin && !opts.trustedOrigins.includes(origin)) return ws.close(CLOSE_CODES.forbiddenOrigin, 'Origin not allowed');
         if (!user || !sessionData) return ws.close(CLOSE_CODES.unauthenticated, 'Sign in to connect');
         const refused = refusal(user.id, sessionData.id);
-        if (refused) return ws.close(TOO_MANY_SOCKETS_CLOSE, refused);
+        if (refused) return ws.close(CLOSE_CODES.tooManySockets, refused);
         const raw = ws.raw as WebSocket | undefined;
         const c: Connection = {
           id: nextId++,

@@ -1,3 +1,4 @@
+import { CLOSE_CODES } from '@velvet/core/realtime/protocol';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -10,7 +11,6 @@ import { client, signedInMember, type Client } from '../../test/http';
 import { cookieOf, openSocket, startTestServer, type TestSocket } from '../../test/realtime-server';
 import { RATE_LIMITS } from '../config/rate-limits';
 import { loadSession, type AppEnv } from '../middleware/session';
-import { TOO_MANY_SOCKETS_CLOSE } from './gateway';
 
 /**
  * How many sockets one browser (a session) and one member (all their sessions) may hold open at
@@ -109,7 +109,9 @@ describe('open sockets per browser and per member', () => {
       expect(o).toSatisfy(
         (x: Outcome) =>
           (x.kind === 'refused' && x.status === 429) ||
-          (x.kind === 'closed' && x.code === TOO_MANY_SOCKETS_CLOSE && x.reason.startsWith('Too many open connections in this browser')),
+          (x.kind === 'closed' &&
+            x.code === CLOSE_CODES.tooManySockets &&
+            x.reason.startsWith('Too many open connections in this browser')),
       );
     await stillWorking(opened, id, other);
   });
@@ -137,7 +139,7 @@ describe('open sockets per browser and per member', () => {
       past = openSocket(url, { cookie: cookieOf(m) });
       // closed, or (without the cap) ready: whichever comes first
       expect(await Promise.race([past.closed, past.next('ready')])).toEqual({
-        code: TOO_MANY_SOCKETS_CLOSE,
+        code: CLOSE_CODES.tooManySockets,
         reason: 'Too many open connections in this browser. Close a tab and try again.',
       });
       expect(past.events).toEqual([]); // not even 'ready'
