@@ -14,6 +14,10 @@ export interface ReporterTrust {
   dismissedWithinDays: number;
 }
 
+/** The open reports of a photo for a reason that holds it back. */
+const openReportsHolding = (photoId: string, reasons: readonly string[]) =>
+  and(eq(reports.targetType, 'photo'), eq(reports.targetId, photoId), eq(reports.status, 'open'), inArray(reports.reason, [...reasons]));
+
 /** `user`'s account is old enough and none of its reports was dismissed lately (see reporterStanding). */
 const goodStanding = (trust: ReporterTrust) =>
   // "user" written out: drizzle leaves a column unqualified in a one-table select, where the subquery's own id would shadow it
@@ -145,16 +149,7 @@ function queries(db: Db | Tx) {
         .select({ n: sql<number>`count(distinct ${reports.reporterId})::int` })
         .from(reports)
         .innerJoin(user, eq(user.id, reports.reporterId))
-        .where(
-          and(
-            eq(reports.targetType, 'photo'),
-            eq(reports.targetId, photoId),
-            eq(reports.status, 'open'),
-            inArray(reports.reason, [...reasons]),
-            sql`${reports.reporterId} <> ${me}`,
-            goodStanding(trust),
-          ),
-        );
+        .where(and(openReportsHolding(photoId, reasons), sql`${reports.reporterId} <> ${me}`, goodStanding(trust)));
       return row?.n ?? 0;
     },
 
@@ -176,18 +171,7 @@ function queries(db: Db | Tx) {
 
     /** Whether open reports still hold this photo back (a reason that hides it). */
     async photoStillHeld(photoId: string, reasons: readonly string[]): Promise<boolean> {
-      const [row] = await db
-        .select({ id: reports.id })
-        .from(reports)
-        .where(
-          and(
-            eq(reports.targetType, 'photo'),
-            eq(reports.targetId, photoId),
-            eq(reports.status, 'open'),
-            inArray(reports.reason, [...reasons]),
-          ),
-        )
-        .limit(1);
+      const [row] = await db.select({ id: reports.id }).from(reports).where(openReportsHolding(photoId, reasons)).limit(1);
       return Boolean(row);
     },
 
