@@ -18,15 +18,21 @@ http.createServer((req, res) => {
 `;
 
 /** Starts the baseline server; resolves once it listens. */
-export async function startBaseline() {
+export const startBaseline = () => startFloor(SERVER, 'the baseline server');
+
+/**
+ * Runs a floor server (`source`, a script that listens on PORT and prints a line when it does) in a
+ * child process of its own; resolves once it listens, with its URL, pid and a stop().
+ */
+export async function startFloor(source, name) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', SERVER], {
+  const child = spawn(process.execPath, ['-e', source], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
     child.stdout.once('data', resolve);
-    child.once('exit', (code) => reject(new Error(`the baseline server exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code})`)));
   });
   return {
     url: `http://localhost:${port}`,

@@ -11,9 +11,8 @@
 // What a delivery costs here, under the same load generator, sockets and rate, is what the sockets,
 // HTTP and JSON cost on this machine at that moment; the real server's figures are given as a
 // multiple of it.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { freePort } from './server.mjs';
+import { startFloor } from './baseline-http.mjs';
 
 const WS_PATH = createRequire(import.meta.url).resolve('ws');
 
@@ -112,19 +111,4 @@ process.on('SIGTERM', () => {
 `;
 
 /** Starts the relay; resolves once it listens. */
-export async function startRelay() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', SERVER], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.once('data', resolve);
-    child.once('exit', (code) => reject(new Error(`the relay exited (${code})`)));
-  });
-  return {
-    url: `http://localhost:${port}`,
-    pid: child.pid,
-    stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))),
-  };
-}
+export const startRelay = () => startFloor(SERVER, 'the relay');
