@@ -96,6 +96,24 @@ describe('data rights on /my-account', () => {
     expect(parsed.profile.username).toBe(username);
   });
 
+  it('the deletion dialog’s link opens the privacy page at what is kept after an account is deleted', async () => {
+    const account = await confirmedAccount(server);
+    const page = await newPage();
+    await signInThroughApi(page.request, server, account);
+    await completeProfile(page.request);
+    await page.goto('/my-account');
+    await page.locator('section#delete-account').getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: messages.dataRights.deleteConfirmTitle });
+    await dialog.getByRole('link', { name: messages.dataRights.deleteKeptLink }).click();
+    await page.waitForURL('**/privacy#retention');
+    const kept = page.getByRole('heading', { name: '9. How long we keep it' });
+    await kept.waitFor();
+    // scrolled to it: the section is on screen, not below the fold
+    await expect.poll(async () => (await kept.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => (await kept.boundingBox())?.y ?? Infinity).toBeLessThan(page.viewportSize()!.height);
+    await page.getByText(`${DELETED_ACCOUNT_RECORDS_MONTHS} months after they were made`, { exact: false }).first().waitFor();
+  });
+
   it('“Delete my account” asks for the password, deletes everything, and the address can join again', async () => {
     const account = await confirmedAccount(server);
     const page = await newPage();

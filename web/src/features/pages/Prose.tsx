@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 /** The page title with an optional lead line, the same on every content page. */
 export function PageIntro({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
@@ -25,10 +26,19 @@ export function Prose({ children, className = '' }: { children: ReactNode; class
   );
 }
 
-/** A numbered section of a legal page, with an anchor id for links such as /privacy#cookies. */
+/**
+ * A numbered section of a legal page, with an anchor id for links such as /privacy#cookies. A link
+ * from another page of the app (the deletion dialog's to /privacy#retention) changes the route, not
+ * the document, so the browser does not scroll to the anchor itself: the section does, once shown.
+ */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${id}`) ref.current?.scrollIntoView();
+  }, [hash, id]);
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-28 gap-3">
+    <section ref={ref} id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-28 gap-3">
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>
