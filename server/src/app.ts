@@ -14,7 +14,7 @@ import { compressText } from './middleware/compress';
 import { AppError, errorBody, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { quotaCounter, rateLimit } from './middleware/rate-limit';
-import { bodyLimit } from './middleware/body-limit';
+import { bodyLimit, discardBody } from './middleware/body-limit';
 import { jsonDepthLimit } from './middleware/json-depth';
 import { sameOriginWrites } from './middleware/same-origin';
 import { loadSession, requireUser, type AppEnv } from './middleware/session';
@@ -155,7 +155,13 @@ export function createApp(deps: AppDeps) {
   const privacy = privacyService({ repo: privacyRepository(database.db), events: realtime.hub });
 
   const app = new Hono<AppEnv>();
-  app.onError((err, c) => handleError(err, c, log));
+  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications|content)\/?$/.test(c.req.path);
+  app.onError(async (err, c) => {
+    // an upload refused before its body was read (a visitor, a rate limit): read it to its end first,
+    // as the body limit does, so a client still sending gets the answer instead of a closed connection
+    if (isUpload(c) && c.req.raw.body && !c.req.raw.body.locked) await discardBody(c.req.raw);
+    return handleError(err, c, log);
+  });
   app.use('*', requestLog(log));
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
 
@@ -193,7 +199,6 @@ export function createApp(deps: AppDeps) {
   api.use('*', sameOriginWrites(config.trustedOrigins));
   // large JSON answers go out gzipped to a client that takes it (middleware/compress.ts)
   api.use('*', compressText());
-  const isUpload = (c: Context) => c.req.method === 'POST' && /^\/api\/v1\/(media|verifications|content)\/?$/.test(c.req.path);
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
   api.use('*', (c, next) => (isUpload(c) ? next() : jsonDepth(c, next)));
   api.use('*', loadSession(sessions));

@@ -167,3 +167,29 @@ describe('every body limit of the app on a real socket: a slow client sending to
     expect(JSON.parse(res.text)).toEqual({ error: { code, message } });
   });
 });
+
+describe('an upload refused before its body is read (a visitor) on a real socket: the client gets the 401, not EPIPE', () => {
+  let t: TestApp;
+  let server: ServerType;
+  let port = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await listen(t.app.fetch);
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    if (server) await close(server);
+    await t?.close();
+  });
+
+  it.each([
+    ['POST /media', '/api/v1/media', messages.uploads.signInRequired],
+    ['POST /content', '/api/v1/content', messages.uploads.signInRequired],
+    ['POST /verifications', '/api/v1/verifications', undefined],
+  ])('%s', async (_name, path, message) => {
+    const size = 3 * 1024 * 1024;
+    const res = await sendSlowly(port, path, size, { origin: ORIGIN, 'content-type': 'multipart/form-data; boundary=velvet' });
+    expect({ ...res, text: undefined }).toEqual({ status: 401, text: undefined, sentAtAnswer: size, closedEarly: false, error: undefined });
+    if (message) expect(JSON.parse(res.text).error.message).toBe(message);
+  });
+});
