@@ -76,9 +76,15 @@ async function makeCreator(userId: string) {
   await t.database.db.insert(verificationBadges).values({ userId, badgeType: 'creator', verificationId: v!.id });
 }
 
+/** The temporary folder uploads are received in while this file runs: its own, so uploads in another file running alongside are not counted. */
+const systemTmp = process.env.TMPDIR;
+let uploadsTmp = '';
+
 beforeAll(async () => {
   t = await createTestApp();
   work = await mkdtemp(path.join(os.tmpdir(), 'velvet-content-test-'));
+  uploadsTmp = await mkdtemp(path.join(os.tmpdir(), 'velvet-content-uploads-'));
+  process.env.TMPDIR = uploadsTmp;
   alice = await finishedMember(t, 'alice_content', { city: 'Leeds' });
   bob = await finishedMember(t, 'bob_content', { city: 'Leeds' });
   carol = await finishedMember(t, 'carol_content', { city: 'York', gender: 'male-female-couple', partnerAge: 31 });
@@ -118,6 +124,9 @@ beforeAll(async () => {
   expect(await ffprobeTags(videoMp4, 'mp4')).toContain('51.5074');
 }, 60_000);
 afterAll(async () => {
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  await rm(uploadsTmp, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
   await t.close();
 });
