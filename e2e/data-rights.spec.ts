@@ -96,7 +96,8 @@ describe('data rights on /my-account', () => {
     expect(parsed.profile.username).toBe(username);
   });
 
-  it('the deletion dialog’s link opens the privacy page at what is kept after an account is deleted', async () => {
+  /** A new member with a finished profile, on My Account with the deletion dialog open. */
+  async function openDeleteDialog() {
     const account = await confirmedAccount(server);
     const page = await newPage();
     await signInThroughApi(page.request, server, account);
@@ -104,6 +105,12 @@ describe('data rights on /my-account', () => {
     await page.goto('/my-account');
     await page.locator('section#delete-account').getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('alertdialog', { name: messages.dataRights.deleteConfirmTitle });
+    await dialog.waitFor();
+    return { account, page, dialog };
+  }
+
+  it('the deletion dialog’s link opens the privacy page at what is kept after an account is deleted', async () => {
+    const { page, dialog } = await openDeleteDialog();
     await dialog.getByRole('link', { name: messages.dataRights.deleteKeptLink }).click();
     await page.waitForURL('**/privacy#retention');
     const kept = page.getByRole('heading', { name: '9. How long we keep it' });
@@ -115,15 +122,7 @@ describe('data rights on /my-account', () => {
   });
 
   it('“Delete my account” asks for the password, deletes everything, and the address can join again', async () => {
-    const account = await confirmedAccount(server);
-    const page = await newPage();
-    await signInThroughApi(page.request, server, account);
-    await completeProfile(page.request);
-
-    await page.goto('/my-account');
-    await page.locator('section#delete-account').getByRole('button', { name: 'Delete my account' }).click();
-    const dialog = page.getByRole('alertdialog', { name: messages.dataRights.deleteConfirmTitle });
-    await dialog.waitFor();
+    const { account, page, dialog } = await openDeleteDialog();
     // it says what is kept after, for how long, and where to read why
     await dialog.getByText(messages.dataRights.deleteKept(DELETED_ACCOUNT_RECORDS_MONTHS)).waitFor();
     expect(await dialog.getByRole('link', { name: messages.dataRights.deleteKeptLink }).getAttribute('href')).toBe('/privacy#retention');
